@@ -1,0 +1,137 @@
+import { COMMON_MESSAGES, type FieldErrors } from '@darkroom/contracts';
+import { clearSession, readSession } from '../app/session';
+
+/** A failed call: status 0 means the network failed before any answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : `HTTP ${status}`);
+  }
+  /** Field errors of a 400, or an empty object. */
+  get fields(): FieldErrors {
+    if (this.status !== 400 || !this.body || typeof this.body !== 'object') return {};
+    const out: FieldErrors = {};
+    for (const [k, v] of Object.entries(this.body as Record<string, unknown>)) {
+      if (Array.isArray(v)) out[k] = v.map(String);
+      else if (typeof v === 'string') out[k] = [v];
+    }
+    return out;
+  }
+}
+
+/** What gets called when any request answers 401: the session is over. */
+let onUnauthorized: () => void = () => {
+  clearSession();
+  window.location.assign(`${import.meta.env.BASE_URL}login`);
+};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export type Body = FormData | Record<string, unknown> | undefined;
+
+function authHeaders(): Record<string, string> {
+  const session = readSession();
+  return session ? { Authorization: `Token ${session.authToken}` } : {};
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T>(method: string, path: string, body?: Body, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload, signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, { detail: COMMON_MESSAGES.serverError });
+  }
+  const data = await parse(res);
+  if (res.status === 401 && !path.includes('/auth-admin/login/')) onUnauthorized();
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+  post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+export interface UploadHandle<T> {
+  promise: Promise<T>;
+  abort(): void;
+}
+
+/** Multipart upload with progress (0-100); fetch cannot report upload progress, XHR can. */
+export function upload<T>(method: string, path: string, form: FormData, onProgress?: (percent: number) => void): UploadHandle<T> {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open(method, path);
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = xhr.responseText;
+      }
+      if (xhr.status === 401) onUnauthorized();
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(new ApiError(xhr.status, data));
+    };
+    xhr.onerror = () => reject(new ApiError(0, { detail: COMMON_MESSAGES.serverError }));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/**
+ * The message to show for a failed write, per the spec: a 400 shows the first message of the
+ * named fields (in order), else 'Failed to process request. Try again'; any other status shows
+ * 'Failed to process request.Try again'.
+ */
+export function errorMessage(err: unknown, fieldOrder: string[] = ['name', 'image', 'description']): string {
+  if (!(err instanceof ApiError)) return COMMON_MESSAGES.serverError;
+  if (err.status === 400) {
+    const fields = err.fields;
+    for (const f of fieldOrder) if (fields[f]?.[0]) return fields[f][0];
+    return COMMON_MESSAGES.badRequest;
+  }
+  return COMMON_MESSAGES.serverError;
+}
+
+/** Builds a FormData from plain values, leaving out undefined and empty files. */
+export function toFormData(values: Record<string, string | number | boolean | Blob | null | undefined>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null) continue;
+    if (v instanceof Blob) {
+      if (v.size > 0) fd.append(k, v, v instanceof File ? v.name : `${k}.jpg`);
+    } else fd.append(k, String(v));
+  }
+  return fd;
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { NOTIFICATION_HIDE_MS } from '@darkroom/contracts';
+import { ColorModeProvider } from './color-mode';
+import { AdminLayout } from './layout/admin-layout';
+import { LoadingDialog } from './layout/loading-dialog';
+import { ROUTES } from './routes';
+
+const LoginPage = lazy(() => import('../features/account/login-page'));
+const NotFoundPage = lazy(() => import('./layout/not-found-page'));
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+export function App() {
+  return (
+    <ColorModeProvider>
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider maxSnack={3} autoHideDuration={NOTIFICATION_HIDE_MS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <BrowserRouter basename="/admin-account">
+            <Routes>
+              <Route path="/" element={<Navigate to="/login" replace />} />
+              <Route
+                path="/login"
+                element={
+                  <Suspense fallback={<LoadingDialog />}>
+                    <LoginPage />
+                  </Suspense>
+                }
+              />
+              <Route element={<AdminLayout />}>
+                {ROUTES.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+                <Route path="*" element={<NotFoundPage />} />
+              </Route>
+            </Routes>
+          </BrowserRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ColorModeProvider>
+  );
+}

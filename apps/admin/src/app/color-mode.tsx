@@ -1,0 +1,49 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider, createTheme, useMediaQuery } from '@mui/material';
+
+type Mode = 'light' | 'dark';
+const KEY = 'darkroom:color-mode';
+const ColorModeContext = createContext<{ mode: Mode; toggle: () => void }>({ mode: 'light', toggle: () => {} });
+
+export const useColorMode = () => useContext(ColorModeContext);
+
+/** Light and dark themes; the choice is remembered, the system preference is the default. */
+export function ColorModeProvider({ children }: { children: ReactNode }) {
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const [chosen, setChosen] = useState<Mode | null>(() => (localStorage.getItem(KEY) as Mode | null) ?? null);
+  const mode: Mode = chosen ?? (prefersDark ? 'dark' : 'light');
+  const theme = useMemo(
+    () =>
+      createTheme({
+        palette: {
+          mode,
+          primary: { main: mode === 'dark' ? '#90caf9' : '#3d4977' },
+          secondary: { main: '#c2185b' },
+          background: mode === 'dark' ? { default: '#121418', paper: '#1b1e24' } : { default: '#f4f5fd', paper: '#ffffff' },
+        },
+        shape: { borderRadius: 8 },
+        typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        components: { MuiButton: { defaultProps: { disableElevation: true } } },
+      }),
+    [mode],
+  );
+  const value = useMemo(
+    () => ({
+      mode,
+      toggle: () => {
+        const next: Mode = mode === 'dark' ? 'light' : 'dark';
+        localStorage.setItem(KEY, next);
+        setChosen(next);
+      },
+    }),
+    [mode],
+  );
+  return (
+    <ColorModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ColorModeContext.Provider>
+  );
+}

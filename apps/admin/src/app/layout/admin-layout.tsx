@@ -1,0 +1,69 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Box, Drawer, Fade, Toolbar, Typography } from '@mui/material';
+import { useSession } from '../use-session';
+import { THEME_OPTIONS } from '../nav';
+import { Header } from './header';
+import { LoadingDialog } from './loading-dialog';
+import { Sidebar } from './sidebar';
+
+const DRAWER_WIDTH = 260;
+
+/** Header, sidebar and the current page; without a stored session everything goes to /login. */
+export function AdminLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const [mobileOpen, setMobileOpen] = useState<boolean>(THEME_OPTIONS.sidebarToggleMobile);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  if (!session) return <Navigate to="/login" replace />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
+      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <Sidebar onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+              position: THEME_OPTIONS.sidebarFixed ? 'fixed' : 'absolute',
+            },
+          }}
+        >
+          <Sidebar />
+        </Drawer>
+      </Box>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, md: 3 }, flex: 1 }}>
+          <Suspense fallback={<LoadingDialog />}>
+            <Fade in key={location.pathname} timeout={250}>
+              <Box>
+                <Outlet />
+              </Box>
+            </Fade>
+          </Suspense>
+        </Box>
+        <Box component="footer" sx={{ px: 3, py: 2, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
+          <Typography variant="caption">Darkroom · studio back office</Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

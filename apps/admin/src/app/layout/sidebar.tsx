@@ -1,0 +1,36 @@
+import { Fragment } from 'react';
+import { NavLink } from 'react-router';
+import { Box, List, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
+import { SIDEBAR } from '../nav';
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box component="nav" aria-label="Main menu" sx={{ overflowY: 'auto', height: '100%' }}>
+      <Toolbar>
+        <Typography variant="h6" sx={{ fontWeight: 700, letterSpacing: 1 }}>
+          Darkroom
+        </Typography>
+      </Toolbar>
+      <List dense disablePadding>
+        {SIDEBAR.map((group) => (
+          <Fragment key={group.label}>
+            <ListSubheader sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 11 }}>
+              {group.label}
+            </ListSubheader>
+            {group.items.map((item) => (
+              <ListItemButton
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                onClick={onNavigate}
+                sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              >
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            ))}
+          </Fragment>
+        ))}
+      </List>
+    </Box>
+  );
+}

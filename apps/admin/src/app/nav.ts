@@ -1,0 +1,42 @@
+/** The sidebar, exactly as the spec lists it: group > item: route. */
+export interface NavItem {
+  label: string;
+  to: string;
+}
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+export const SIDEBAR: NavGroup[] = [
+  { label: 'Dashboards', items: [{ label: 'Dashboard', to: '/dashboard' }] },
+  {
+    label: 'Page images & contents',
+    items: [
+      { label: 'Page images', to: '/manage-page-images' },
+      { label: 'About page contents', to: '/About' },
+      { label: 'Home page gallery', to: '/manage-home-gallery' },
+    ],
+  },
+  { label: 'Carousel', items: [{ label: 'Images', to: '/manage-carousel-images' }] },
+  { label: 'Portfolio', items: [{ label: 'Manage portfolio', to: '/portfolio' }] },
+  { label: 'Love story', items: [{ label: 'Love story', to: '/Love-stories' }] },
+  { label: 'Gallery', items: [{ label: 'Client', to: '/Client-gallery' }] },
+  { label: 'The team', items: [{ label: 'The team', to: '/the-team' }] },
+  { label: 'User Enquiries', items: [{ label: 'User Enquiries', to: '/User-enquiries' }] },
+  { label: 'Contact-us Info', items: [{ label: 'Contact-us Info', to: '/Contact-us-info' }] },
+  { label: 'Users', items: [{ label: 'Users', to: '/Manage-users' }] },
+  { label: 'Admin', items: [{ label: 'Admin', to: '/Manage-admins' }] },
+  { label: 'Messages', items: [{ label: 'Emails', to: '/Manage-emails' }] },
+];
+
+/** The spec's initial theme options. */
+export const THEME_OPTIONS = {
+  sidebarShadow: false,
+  sidebarFixed: true,
+  sidebarToggleMobile: false,
+  headerFixed: true,
+  headerShadow: true,
+  footerFixed: false,
+  footerShadow: false,
+} as const;

@@ -1,0 +1,30 @@
+import { SESSION_STORAGE_KEY, type StoredSession, type UserDetails } from '@darkroom/contracts';
+
+/** The session lives in localStorage under 'user', as the spec describes. */
+export function readSession(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const s = JSON.parse(raw) as StoredSession;
+    if (!s?.authToken || !s.isLoggedIn) return null;
+    if (s.maxTimeOut && s.maxTimeOut <= Date.now()) return null;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(session: StoredSession): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  window.dispatchEvent(new Event('darkroom:session'));
+}
+
+export function updateSessionUser(user: UserDetails): void {
+  const s = readSession();
+  if (s) writeSession({ ...s, userDetail: user });
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+  window.dispatchEvent(new Event('darkroom:session'));
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+
+/** The title row every screen starts with, with its actions on the right. */
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions && <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{actions}</Box>}
+    </Box>
+  );
+}

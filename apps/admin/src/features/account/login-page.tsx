@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
+import { AUTH_MESSAGES, loginSchema, type LoginInput } from '@darkroom/contracts';
+import { ApiError } from '../../api/client';
+import { useNotify } from '../../components/notify';
+import { writeSession } from '../../app/session';
+import { useSession } from '../../app/use-session';
+import { loginCall } from './api';
+
+function loginError(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return AUTH_MESSAGES.mismatch;
+  if (err instanceof ApiError && err.status === 429) return err.message;
+  return `${AUTH_MESSAGES.loginFailed}${err instanceof Error && err.message ? ` ${err.message}` : ''}`;
+}
+
+export default function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onBlur', defaultValues: { username: '', password: '' } });
+
+  if (session) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await loginCall(values);
+      writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      const message = loginError(err);
+      setError(message);
+      notify(message, 'error');
+    }
+  });
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper component="form" noValidate onSubmit={onSubmit} elevation={3} sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+          Darkroom
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Sign in to manage your studio website
+        </Typography>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="Username"
+          fullWidth
+          autoComplete="username"
+          autoFocus
+          margin="normal"
+          {...register('username')}
+          error={!!errors.username}
+          helperText={errors.username?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          fullWidth
+          autoComplete="current-password"
+          margin="normal"
+          {...register('password')}
+          error={!!errors.password}
+          helperText={errors.password?.message}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          sx={{ mt: 2 }}
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Sign in
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

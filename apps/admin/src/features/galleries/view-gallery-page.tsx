@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+/** /view-gallery: placeholder until the area's feature work lands. */
+export default function ViewGalleryPage() {
+  return <PageHeader title="view-gallery" />;
+}

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+/** /ManageLoveStory: placeholder until the area's feature work lands. */
+export default function ManageLoveStoryPage() {
+  return <PageHeader title="ManageLoveStory" />;
+}

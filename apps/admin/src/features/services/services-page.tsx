@@ -1,0 +1,6 @@
+import { PageHeader } from '../../components/page-header';
+
+/** /portfolio: placeholder until the area's feature work lands. */
+export default function ServicesPage() {
+  return <PageHeader title="portfolio" />;
+}

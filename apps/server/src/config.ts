@@ -1,0 +1,68 @@
+import path from 'node:path';
+
+/** Every environment variable Darkroom reads, parsed once. The README lists the same set. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, media and the mail outbox. */
+  dataDir: string;
+  mediaDir: string;
+  /** PostgreSQL connection string; unset means embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  /** Redis connection string for shared rate limits when several processes run. */
+  redisUrl: string | null;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  tokenTtlMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  enquiryMaxPerWindow: number;
+  enquiryWindowMs: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Directory of the built admin SPA. */
+  adminDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+  uploadConcurrency: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return n;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
+  return {
+    port: int(env, 'PORT', 8001),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    mediaDir: path.resolve(str(env, 'MEDIA_DIR') ?? path.join(dataDir, 'media')),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    redisUrl: str(env, 'REDIS_URL'),
+    adminUsername: str(env, 'ADMIN_USERNAME'),
+    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    tokenTtlMs: int(env, 'TOKEN_TTL_HOURS', 12) * 3_600_000,
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
+    loginWindowMs: int(env, 'LOGIN_WINDOW_MINUTES', 15) * 60_000,
+    enquiryMaxPerWindow: int(env, 'ENQUIRY_MAX_PER_HOUR', 5),
+    enquiryWindowMs: 3_600_000,
+    smtpUrl: str(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Darkroom <no-reply@darkroom.local>',
+    adminDist: path.resolve(str(env, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: str(env, 'TRUST_PROXY') === 'true',
+    uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),
+  };
+}

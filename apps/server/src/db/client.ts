@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Broadcast to every process sharing this database (same process only on PGlite). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Receive broadcasts; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+const MIGRATION_LOCK_ID = 727_001;
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  /** PGlite data directory; ignored with a database URL. `null` means in memory. */
+  pgliteDir: string | null;
+  /** Preloaded PGlite data directory dump (tests start from a migrated template). */
+  pgliteDump?: Blob;
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
+  if (opts.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: opts.pgliteDir ?? undefined,
+    loadDataDir: opts.pgliteDump,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async close() {
+      await client.close();
+    },
+    raw: client,
+  } as Database & { raw: PGlite };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.PoolClient[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.push(client);
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      });
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => {});
+        client.release();
+        listeners.splice(listeners.indexOf(client), 1);
+      };
+    },
+    async close() {
+      for (const c of listeners.splice(0)) c.release();
+      await pool.end();
+    },
+    raw: pool,
+  } as Database & { raw: pg.Pool };
+}
+
+/** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent start-ups in line. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  // The lock lives on its own connection so a pool of one can still run the migrations.
+  const pool = (database as Database & { raw: pg.Pool }).raw;
+  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await lock.end();
+  }
+}
+
+/** The PGlite instance behind a database, for dumping test templates. */
+export function pgliteOf(database: Database): PGlite {
+  if (database.kind !== 'pglite') throw new Error('not a PGlite database');
+  return (database as Database & { raw: PGlite }).raw;
+}

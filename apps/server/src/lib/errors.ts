@@ -1,0 +1,25 @@
+import type { FieldErrors } from '@darkroom/contracts';
+
+/** A 400 with field messages: `{ field: ["message"] }`. */
+export class ValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: FieldErrors) {
+    super('Validation failed');
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** Any other expected failure: answered as `{ detail }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);

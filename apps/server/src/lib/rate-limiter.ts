@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Counts events per key in a fixed window. The memory store serves one process; with
+ * REDIS_URL set every process shares the counts, so a limit holds behind a load balancer.
+ */
+export interface RateLimiter {
+  /** Records one hit and returns the count in the current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function memoryRateLimiter(): RateLimiter {
+  const buckets = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const b = buckets.get(key);
+    if (b && b.resetAt <= Date.now()) {
+      buckets.delete(key);
+      return undefined;
+    }
+    return b;
+  };
+  return {
+    async hit(key, windowMs) {
+      const b = current(key) ?? { count: 0, resetAt: Date.now() + windowMs };
+      b.count += 1;
+      buckets.set(key, b);
+      if (buckets.size > 50_000) {
+        for (const k of buckets.keys()) if (!current(k)) buckets.delete(k);
+      }
+      return b.count;
+    },
+    async count(key) {
+      return current(key)?.count ?? 0;
+    },
+    async reset(key) {
+      buckets.delete(key);
+    },
+    async close() {},
+  };
+}
+
+export function redisRateLimiter(url: string, prefix = 'darkroom:rl:'): RateLimiter {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[null, number]];
+      return count;
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Database } from '../db/client';
+
+const CHANNEL = 'darkroom_cache';
+
+/**
+ * Serialized responses of read-mostly lists, kept in memory and dropped by tag whenever the
+ * service layer writes. With PostgreSQL, invalidations are broadcast so every process drops
+ * its copy; PGlite is single-process, so a local drop is enough.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { tag: string; value: Promise<string> }>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    if (this.database.kind === 'postgres') {
+      this.unlisten = await this.database.listen(CHANNEL, (tag) => this.dropLocal(tag));
+    }
+  }
+
+  /** Returns the cached JSON text for `tag`/`key`, computing it with `load` on a miss. */
+  async json(tag: string, key: string, load: () => Promise<unknown>): Promise<string> {
+    const id = `${tag}\u0000${key}`;
+    const hit = this.entries.get(id);
+    if (hit) return hit.value;
+    const value = load().then((v) => JSON.stringify(v));
+    this.entries.set(id, { tag, value });
+    value.catch(() => this.entries.delete(id));
+    return value;
+  }
+
+  /** Drops every entry under these tags here and in every other process. */
+  async invalidate(...tags: string[]): Promise<void> {
+    for (const tag of tags) {
+      this.dropLocal(tag);
+      if (this.database.kind === 'postgres') await this.database.notify(CHANNEL, tag);
+    }
+  }
+
+  private dropLocal(tag: string): void {
+    for (const [id, entry] of this.entries) if (entry.tag === tag) this.entries.delete(id);
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends one message; resolves with where it went (SMTP message id or outbox file). */
+  send(mail: OutgoingMail): Promise<{ delivered: 'smtp' | 'outbox'; id: string }>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: { info(msg: string): void } = console): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+        return { delivered: 'smtp', id: String(info.messageId) };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      await fs.promises.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await fs.promises.writeFile(file, info.message as Buffer);
+      log.info(`Mail "${mail.subject}" to ${[mail.to].flat().join(', ')} written to ${file}`);
+      return { delivered: 'outbox', id: file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { describe, inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { createAccount } from '../src/auth/accounts.repository';
+import { hashPassword } from '../src/auth/passwords';
+import type { Mailer } from '../src/mail/mailer';
+import type { RateLimiter } from '../src/lib/rate-limiter';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN = { username: 'owner', password: 'correct horse battery' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Token of the seeded admin (signed in on first use). */
+  token(): Promise<string>;
+  /** inject() with the admin's Authorization header. */
+  as(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+    return { database: await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteDump: dump }), drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const template = inject('pgTemplate');
+  const name = `darkroom_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Copying a template fails while another copy holds it; retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      if (attempt > 40) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null, poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+}
+
+/** A real app on a fresh copy of the migrated database, with one admin seeded. */
+export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_DIST: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...opts.env });
+  const { database, drop } = await openTestDatabase(kind);
+  const app = await buildApp({ config, database, logger: false, mailer: opts.mailer, limiter: opts.limiter });
+  await createAccount(database.db, {
+    username: ADMIN.username,
+    passwordHash: await hashPassword(ADMIN.password),
+    isStaff: true,
+    firstName: 'Olive',
+    lastName: 'Owner',
+    email: 'owner@studio.test',
+    phone: '+1 555 0100',
+  });
+  let token: string | null = null;
+  const getToken = async () => {
+    if (token) return token;
+    const res = await app.inject({ method: 'POST', url: '/accounts/auth-admin/login/', payload: ADMIN });
+    if (res.statusCode !== 200) throw new Error(`test login failed: ${res.body}`);
+    token = (res.json() as { authToken: string }).authToken;
+    return token;
+  };
+  return {
+    app,
+    database,
+    config,
+    token: getToken,
+    as: async (o) => app.inject({ ...o, headers: { ...o.headers, authorization: `Token ${await getToken()}` } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a suite once per database kind: `describeEachDatabase('services', (kind) => ...)`. */
+export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void): void {
+  for (const kind of DATABASE_KINDS) describe(`${name} [${kind}]`, () => fn(kind));
+}
+
+export type FormValue = string | number | boolean | { filename: string; content: Buffer; type?: string };
+
+/** A multipart body for inject(), built by the platform's own FormData encoder. */
+export async function multipart(
+  fields: Record<string, FormValue | FormValue[]>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const fd = new FormData();
+  for (const [key, raw] of Object.entries(fields)) {
+    for (const v of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof v === 'object')
+        fd.append(key, new Blob([new Uint8Array(v.content)], { type: v.type ?? 'application/octet-stream' }), v.filename);
+      else fd.append(key, String(v));
+    }
+  }
+  const res = new Response(fd);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+}
+
+/** A real image made by sharp; `seed` changes the pixels so each seed has its own SHA-256. */
+export async function makeImage(opts: { width?: number; height?: number; format?: 'jpeg' | 'png'; seed?: number } = {}): Promise<Buffer> {
+  const { width = 1600, height = 1000, format = 'jpeg', seed = 1 } = opts;
+  const r = (seed * 73) % 256;
+  const g = (seed * 151) % 256;
+  const b = (seed * 199) % 256;
+  const overlay = Buffer.from(
+    `<svg width="${width}" height="${height}"><rect x="${seed % 97}" y="${seed % 53}" width="${Math.max(10, width / 3)}" height="${Math.max(10, height / 3)}" fill="rgb(${255 - r},${255 - g},${255 - b})"/></svg>`,
+  );
+  const img = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).composite([{ input: overlay }]);
+  return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
+}

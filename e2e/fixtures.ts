@@ -1,0 +1,52 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './playwright.config';
+
+export { expect };
+
+export interface Session {
+  authToken: string;
+  userDetails: { id: number; username: string };
+  maxTimeOut: number;
+}
+
+/** Signs in through the API (faster than the form) and returns the session. */
+export async function apiLogin(request: APIRequestContext, creds = E2E_ADMIN): Promise<Session> {
+  const res = await request.post('/accounts/auth-admin/login/', { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Session;
+}
+
+/** Puts a session into localStorage before the portal loads, as a signed-in admin has. */
+export async function signIn(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((s) => {
+    if (!localStorage.getItem('user')) {
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ isLoggedIn: true, userDetail: s.userDetails, authToken: s.authToken, maxTimeOut: s.maxTimeOut }),
+      );
+    }
+  }, session);
+}
+
+/** `authed`: a page whose admin is signed in; `api`: requests carrying that admin's token. */
+export const test = base.extend<{ session: Session; authed: Page; api: APIRequestContext }>({
+  session: async ({ request }, use) => {
+    await use(await apiLogin(request));
+  },
+  authed: async ({ page, session }, use) => {
+    await signIn(page, session);
+    await use(page);
+  },
+  api: async ({ playwright, baseURL, session }, use) => {
+    const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Token ${session.authToken}` } });
+    await use(ctx);
+    await ctx.dispose();
+  },
+});
+
+/** Fails the test on any uncaught page error, so a crash never hides behind a passing assertion. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,2 @@
+// Schemas, messages and types of the dashboard area. Filled in by the dashboard feature work.
+export {};

@@ -1,0 +1,2 @@
+// Schemas, messages and types of the emails area. Filled in by the emails feature work.
+export {};

@@ -1,0 +1,2 @@
+// Schemas, messages and types of the galleries area. Filled in by the galleries feature work.
+export {};

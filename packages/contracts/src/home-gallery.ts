@@ -1,0 +1,2 @@
+// Schemas, messages and types of the home-gallery area. Filled in by the home-gallery feature work.
+export {};

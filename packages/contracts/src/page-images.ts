@@ -1,0 +1,2 @@
+// Schemas, messages and types of the page-images area. Filled in by the page-images feature work.
+export {};

@@ -1,0 +1,21 @@
+// `npm start`: builds the portal if it has not been built, then serves everything.
+import { existsSync } from 'node:fs';
+import { spawnSync, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
+  console.log('Building the admin portal (first start only)...');
+  const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/admin'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));
