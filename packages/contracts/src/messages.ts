@@ -23,3 +23,16 @@ export const COMMON_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   tooManyRequests: 'Too many attempts. Try again later.',
 } as const;
+
+/**
+ * Publish-toggle messages follow one pattern across areas, e.g. 'Service successfully publish',
+ * 'Service unpublished failed'.
+ */
+export function publishMessages(label: string) {
+  return {
+    published: `${label} successfully publish`,
+    unpublished: `${label} successfully unpublished`,
+    publishFailed: `${label} publish failed`,
+    unpublishFailed: `${label} unpublished failed`,
+  };
+}
