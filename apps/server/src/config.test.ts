@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8001);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.mediaDir).toBe(path.join(path.resolve('./data'), 'media'));
+    expect(c.databaseUrl).toBeNull();
+    expect(c.redisUrl).toBeNull();
+    expect(c.smtpUrl).toBeNull();
+    expect(c.tokenTtlMs).toBe(12 * 3_600_000);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/srv/darkroom',
+      DATABASE_URL: 'postgres://x@h/db',
+      REDIS_URL: 'redis://h:6379',
+      TOKEN_TTL_HOURS: '2',
+      LOGIN_MAX_FAILURES: '7',
+      SMTP_URL: 'smtp://mail:25',
+      TRUST_PROXY: 'true',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      dataDir: '/srv/darkroom',
+      mediaDir: '/srv/darkroom/media',
+      databaseUrl: 'postgres://x@h/db',
+      redisUrl: 'redis://h:6379',
+      tokenTtlMs: 7_200_000,
+      loginMaxFailures: 7,
+      smtpUrl: 'smtp://mail:25',
+      trustProxy: true,
+    });
+  });
+
+  it('refuses nonsense numbers with the variable name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
