@@ -1,2 +1,58 @@
-// Schemas, messages and types of the carousel area. Filled in by the carousel feature work.
-export {};
+import { z } from 'zod';
+import { formBoolean, requiredText } from './forms';
+import { CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGE_MAX, CAROUSEL_TITLE_MAX } from './limits';
+import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+
+/** Carousel strings, verbatim from the spec. */
+export const CAROUSEL_MESSAGES = {
+  headerRequired: 'Carousel header is required',
+  headerMax: `Header can not be more than ${CAROUSEL_HEADER_MAX} characters`,
+  titleRequired: 'Carousel title is required',
+  titleMax: `Title can not be more than ${CAROUSEL_TITLE_MAX} characters`,
+  messageRequired: 'Carousel message is required',
+  // The spec's wording for the message limit, kept as it is.
+  messageMax: `Favourite name can not be more than ${CAROUSEL_MESSAGE_MAX} characters`,
+  imageRequired: 'Carousel image is required',
+  created: 'Carousel image successfully uploaded',
+  updated: 'Carousel image successfully updated',
+  deleted: 'Carousel successfully deleted',
+  createFailed: 'Carousel creation failed',
+  updateFailed: 'Carousel update failed',
+  deleteFailed: 'Carousel deletion failed',
+} as const;
+
+/** Label the publish toggle builds its messages from ('Carousel successfully publish', ...). */
+export const CAROUSEL_PUBLISH_LABEL = 'Carousel';
+
+/** The text fields, limits included, shared by the server and the dialog. */
+export const carouselTextSchema = z.object({
+  header: requiredText(CAROUSEL_MESSAGES.headerRequired, CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGES.headerMax),
+  title: requiredText(CAROUSEL_MESSAGES.titleRequired, CAROUSEL_TITLE_MAX, CAROUSEL_MESSAGES.titleMax),
+  message: requiredText(CAROUSEL_MESSAGES.messageRequired, CAROUSEL_MESSAGE_MAX, CAROUSEL_MESSAGES.messageMax),
+});
+export type CarouselText = z.output<typeof carouselTextSchema>;
+
+/** PATCH: any of the text fields (same rules when sent) and/or the publish status. */
+export const carouselPatchSchema = carouselTextSchema.partial().extend({ status: formBoolean.optional() });
+export type CarouselPatch = z.output<typeof carouselPatchSchema>;
+
+/** The create/edit dialog: the image is required on create only; on edit it is sent only if new. */
+export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
+  return carouselTextSchema.extend({ image: chosenFileOf<F>() }).superRefine((v, ctx) => {
+    if (mode === 'create' && !hasFile(v.image)) ctx.addIssue({ code: 'custom', path: ['image'], message: CAROUSEL_MESSAGES.imageRequired });
+  });
+}
+export type CarouselFormValues = z.input<ReturnType<typeof carouselFormSchema>>;
+
+export interface CarouselItem {
+  id: number;
+  header: string;
+  title: string;
+  message: string;
+  /** URL of the image. */
+  image: string;
+  image_view: ApiImageView;
+  status: boolean;
+  time_created: string;
+  time_updated: string;
+}

@@ -1,2 +1,63 @@
-// Schemas, messages and types of the client-galleries area. Filled in by the client-galleries feature work.
-export {};
+import { z } from 'zod';
+import { formBoolean, formId, optionalText, requiredText } from './forms';
+import { GALLERY_LINK_MESSAGES, isWebLink, LINK_MAX } from './gallery-links';
+import { TEXT_MAX } from './limits';
+import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+
+/** Client gallery strings: quoted ones are verbatim from the spec. */
+export const CLIENT_GALLERY_MESSAGES = {
+  titleRequired: 'Title is required',
+  userRequired: 'User is required',
+  coverRequired: 'Cover image is required',
+  linkInvalid: GALLERY_LINK_MESSAGES.linkInvalid,
+  created: 'Client gallery successfully created',
+  updated: 'Client gallery successfully updated',
+  deleted: 'Client gallery successfully deleted',
+  createFailed: 'Client gallery creation failed',
+  updateFailed: 'Client gallery update failed',
+  deleteFailed: 'Client gallery deletion failed',
+  empty: 'No client galleries yet. Create the first one.',
+} as const;
+
+/** Label the publish toggle builds its messages from ('Client gallery successfully publish', ...). */
+export const CLIENT_GALLERY_PUBLISH_LABEL = 'Client gallery';
+
+/** The spec does not require a gallery link; when one is given it must be an http(s) address. */
+const optionalLink = optionalText(LINK_MAX).refine((v) => v === '' || isWebLink(v), { error: GALLERY_LINK_MESSAGES.linkInvalid });
+
+export const clientGalleryFieldsSchema = z.object({
+  title: requiredText(CLIENT_GALLERY_MESSAGES.titleRequired, TEXT_MAX.medium),
+  user: formId(CLIENT_GALLERY_MESSAGES.userRequired),
+  // optional(): optionalText alone rejects a missing key inside z.object (zod 4).
+  gallery_link: optionalLink.optional(),
+});
+export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
+
+/** PATCH: any field (same rules when sent) and/or the publish status. */
+export const clientGalleryPatchSchema = clientGalleryFieldsSchema.partial().extend({ status: formBoolean.optional() });
+export type ClientGalleryPatch = z.output<typeof clientGalleryPatchSchema>;
+
+/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+export function clientGalleryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
+  return clientGalleryFieldsSchema.extend({ cover_image: chosenFileOf<F>() }).superRefine((v, ctx) => {
+    if (mode === 'create' && !hasFile(v.cover_image))
+      ctx.addIssue({ code: 'custom', path: ['cover_image'], message: CLIENT_GALLERY_MESSAGES.coverRequired });
+  });
+}
+export type ClientGalleryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof clientGalleryFormSchema<F>>>;
+export type ClientGalleryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof clientGalleryFormSchema<F>>>;
+
+export interface ClientGallery {
+  id: number;
+  title: string;
+  gallery_link: string;
+  /** URL of the cover (largest web variant). */
+  cover_image: string;
+  cover_image_view: ApiImageView;
+  /** Account id of the customer (null if that account was deleted). */
+  user: number | null;
+  /** The customer's display name. */
+  user_text: string;
+  status: boolean;
+  time_created: string;
+}

@@ -1,2 +1,63 @@
-// Schemas, messages and types of the dashboard area. Filled in by the dashboard feature work.
-export {};
+/** Types of the dashboard area: one summary of every area, read by the portal's landing screen. */
+
+/** The areas the dashboard counts, in the order the portal shows them. */
+export const DASHBOARD_COUNT_KEYS = [
+  'services',
+  'love_stories',
+  'client_galleries',
+  'gallery_photos',
+  'team_members',
+  'users',
+  'admins',
+  'enquiries',
+  'page_images',
+  'carousel_items',
+  'home_gallery_images',
+] as const;
+export type DashboardCountKey = (typeof DASHBOARD_COUNT_KEYS)[number];
+
+/** Areas with a publish toggle; the dashboard also reports how many are published. */
+export const DASHBOARD_PUBLISHABLE_KEYS = [
+  'services',
+  'love_stories',
+  'client_galleries',
+  'page_images',
+  'carousel_items',
+  'home_gallery_images',
+] as const satisfies readonly DashboardCountKey[];
+export type DashboardPublishableKey = (typeof DASHBOARD_PUBLISHABLE_KEYS)[number];
+
+/** Number of newest enquiries the dashboard lists. */
+export const DASHBOARD_LATEST_ENQUIRIES = 5;
+
+/** Seconds the media-storage figure may be stale (walking the media folder is costly). */
+export const DASHBOARD_STORAGE_TTL_SECONDS = 60;
+
+export interface DashboardEnquiry {
+  id: number;
+  full_name: string;
+  email: string;
+  message: string;
+  time_created: string;
+}
+
+export interface DashboardStorage {
+  files: number;
+  bytes: number;
+  /** When the figure was measured (ISO time); it is cached for DASHBOARD_STORAGE_TTL_SECONDS. */
+  measured_at: string;
+}
+
+/** GET /adminportal/dashboard/ */
+export interface DashboardSummary {
+  counts: Record<DashboardCountKey, number>;
+  published: Record<DashboardPublishableKey, number>;
+  latest_enquiries: DashboardEnquiry[];
+  storage: DashboardStorage;
+}
+
+export const DASHBOARD_MESSAGES = {
+  title: 'Dashboard',
+  loadFailed: 'Dashboard could not be loaded.',
+  noEnquiries: 'No enquiries yet',
+} as const;

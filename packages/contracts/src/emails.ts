@@ -1,2 +1,97 @@
-// Schemas, messages and types of the emails area. Filled in by the emails feature work.
-export {};
+import { z } from 'zod';
+
+/** Limits of an e-mail to admins (the spec leaves them open; subject fits the table column). */
+export const EMAIL_LIMITS = { subject: 255, message: 10_000, recipients: 100 } as const;
+
+/** Strings of the e-mails area: the three validation messages are the spec's. */
+export const EMAIL_MESSAGES = {
+  subjectRequired: 'Email subject is required',
+  subjectMax: `Email subject can not be more than ${EMAIL_LIMITS.subject} characters`,
+  messageRequired: 'Email body is required',
+  messageMax: `Email body can not be more than ${EMAIL_LIMITS.message} characters`,
+  recipientsRequired: 'Recipient is required',
+  recipientsMax: `Choose at most ${EMAIL_LIMITS.recipients} recipients`,
+  recipientUnknown: 'Choose recipients from the admin list',
+  recipientNoEmail: 'has no email address',
+  sendEmail: 'Send Email',
+  sent: 'Email successfully sent',
+  partlySent: 'Email sent to some recipients only',
+  sendFailed: 'Email sending failed. Try again',
+} as const;
+
+/** Admin ids arrive as a JSON array, or from forms as '1,2' or repeated strings. */
+const recipientIds = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      const s = v.trim();
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          return v;
+        }
+      }
+      return s === '' ? [] : s.split(',').map((x) => x.trim());
+    }
+    if (typeof v === 'number') return [v];
+    return v;
+  },
+  z
+    .array(
+      z.preprocess(
+        (x) => (typeof x === 'string' && /^\d+$/.test(x.trim()) ? Number(x) : x),
+        z.number({ error: EMAIL_MESSAGES.recipientUnknown }).int({ error: EMAIL_MESSAGES.recipientUnknown }).positive({
+          error: EMAIL_MESSAGES.recipientUnknown,
+        }),
+      ),
+      { error: EMAIL_MESSAGES.recipientsRequired },
+    )
+    .min(1, { error: EMAIL_MESSAGES.recipientsRequired })
+    .max(EMAIL_LIMITS.recipients, { error: EMAIL_MESSAGES.recipientsMax })
+    .transform((ids) => [...new Set(ids)]),
+);
+
+const text = (required: string, max: number, maxMessage: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: maxMessage });
+
+/** `POST /adminportal/send-email/` body; the 'Send Email' dialog validates with the same schema. */
+export const sendEmailSchema = z.object({
+  subject: text(EMAIL_MESSAGES.subjectRequired, EMAIL_LIMITS.subject, EMAIL_MESSAGES.subjectMax),
+  message: text(EMAIL_MESSAGES.messageRequired, EMAIL_LIMITS.message, EMAIL_MESSAGES.messageMax),
+  recipients: recipientIds,
+});
+export type SendEmailInput = z.input<typeof sendEmailSchema>;
+export type SendEmail = z.output<typeof sendEmailSchema>;
+
+/** The dialog's shape: the recipients are picked from the list, so they are already numbers. */
+export const sendEmailFormSchema = sendEmailSchema.extend({
+  recipients: z
+    .array(z.number())
+    .min(1, { error: EMAIL_MESSAGES.recipientsRequired })
+    .max(EMAIL_LIMITS.recipients, { error: EMAIL_MESSAGES.recipientsMax }),
+});
+export type SendEmailFormValues = z.input<typeof sendEmailFormSchema>;
+
+/** What happened to one recipient. */
+export interface EmailRecipientResult {
+  id: number;
+  name: string;
+  email: string;
+  status: 'sent' | 'failed';
+  /** Where the message went: a real SMTP server, or an .eml file in the outbox. */
+  delivered: 'smtp' | 'outbox' | null;
+  /** The SMTP message id or outbox file name when sent; the reason when failed. */
+  detail: string;
+}
+
+/**
+ * The answer to a send: one message per recipient, recorded as one sent e-mail. 200 when at
+ * least one went out ('sent' or 'partial'); 502 with the same body when none did.
+ */
+export interface SendEmailResult {
+  id: number;
+  subject: string;
+  status: 'sent' | 'partial' | 'failed';
+  detail: string;
+  results: EmailRecipientResult[];
+}

@@ -1,2 +1,65 @@
-// Schemas, messages and types of the enquiries area. Filled in by the enquiries feature work.
-export {};
+import { z } from 'zod';
+
+/** Length limits of a visitor's enquiry (the spec leaves them open). */
+export const ENQUIRY_LIMITS = { fullName: 150, email: 254, message: 5000 } as const;
+
+/**
+ * Strings of the enquiries area. The spec quotes the delete messages; the intake messages are
+ * ours, worded like the rest of the portal's field messages.
+ */
+export const ENQUIRY_MESSAGES = {
+  deleted: 'User enquiry successfully deleted',
+  deleteFailed: 'User enquiry deletion failed',
+  fullNameRequired: 'Full name is required',
+  fullNameMax: `Full name can not be more than ${ENQUIRY_LIMITS.fullName} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address.',
+  emailMax: `Email can not be more than ${ENQUIRY_LIMITS.email} characters`,
+  messageRequired: 'Message is required',
+  messageMax: `Message can not be more than ${ENQUIRY_LIMITS.message} characters`,
+  received: 'Thank you. Your enquiry has been received.',
+  tooMany: 'Too many enquiries from your address. Try again later.',
+} as const;
+
+/**
+ * The honeypot: a field the public form hides from people. Bots fill every input; a submission
+ * with it filled is answered like a success and dropped.
+ */
+export const ENQUIRY_HONEYPOT_FIELD = 'website';
+
+const required = (message: string, max: number, maxMessage: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: maxMessage });
+
+/** `POST /site/enquiries/` body, checked by the server with these messages. */
+export const enquiryInputSchema = z.object({
+  full_name: required(ENQUIRY_MESSAGES.fullNameRequired, ENQUIRY_LIMITS.fullName, ENQUIRY_MESSAGES.fullNameMax),
+  email: required(ENQUIRY_MESSAGES.emailRequired, ENQUIRY_LIMITS.email, ENQUIRY_MESSAGES.emailMax).pipe(
+    z.email({ error: ENQUIRY_MESSAGES.emailInvalid }),
+  ),
+  message: required(ENQUIRY_MESSAGES.messageRequired, ENQUIRY_LIMITS.message, ENQUIRY_MESSAGES.messageMax),
+  [ENQUIRY_HONEYPOT_FIELD]: z
+    .union([z.string(), z.null(), z.undefined()])
+    .transform((v) => (v ?? '').trim())
+    .optional(),
+});
+export type EnquiryInput = z.input<typeof enquiryInputSchema>;
+
+/** An enquiry as `GET /adminportal/user-enqueries/` lists it (newest first). */
+export interface Enquiry {
+  id: number;
+  full_name: string;
+  email: string;
+  message: string;
+  /** ISO 8601. */
+  time_created: string;
+}
+
+/** The answer to a visitor's enquiry. */
+export interface EnquiryReceived {
+  status: true;
+  detail: string;
+}

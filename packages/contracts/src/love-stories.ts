@@ -1,2 +1,98 @@
-// Schemas, messages and types of the love-stories area. Filled in by the love-stories feature work.
-export {};
+import { z } from 'zod';
+import { formBoolean, formId, optionalText, requiredText } from './forms';
+import { TEXT_MAX } from './limits';
+import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+
+/** Love story strings: quoted ones are verbatim from the spec. */
+export const LOVE_STORY_MESSAGES = {
+  titleRequired: 'Title is required',
+  userRequired: 'User is required',
+  // The spec names the rule ('Description1 is required') without quoting a message.
+  description1Required: 'Description 1 is required',
+  descriptionInvalid: 'Description must be a JSON object with description1 to description5',
+  coverRequired: 'Love story cover image is required',
+  created: 'Love story successfully created',
+  updated: 'Love story successfully updated',
+  deleted: 'Love story successfully deleted',
+  updateFailed: 'Love story update failed',
+  // The spec's only other love story failure text; used for create and delete failures.
+  failed: 'Failed to process request',
+  empty: 'No love stories yet. Create the first one.',
+} as const;
+
+/** Label the publish toggle builds its messages from ('Love story successfully publish', ...). */
+export const LOVE_STORY_PUBLISH_LABEL = 'Love story';
+
+export const LOVE_STORY_DESCRIPTION_KEYS = ['description1', 'description2', 'description3', 'description4', 'description5'] as const;
+export type LoveStoryDescriptionKey = (typeof LOVE_STORY_DESCRIPTION_KEYS)[number];
+/** The spec's description: an object with description1..description5 (sent and returned as a JSON string). */
+export type LoveStoryDescription = Record<LoveStoryDescriptionKey, string>;
+
+/**
+ * The fields of a love story, flat (descriptions side by side), shared by the server and the dialog.
+ * `.optional()` because optionalText alone rejects a missing key inside z.object (zod 4).
+ */
+export const loveStoryFieldsSchema = z.object({
+  title: requiredText(LOVE_STORY_MESSAGES.titleRequired, TEXT_MAX.medium),
+  user: formId(LOVE_STORY_MESSAGES.userRequired),
+  description1: requiredText(LOVE_STORY_MESSAGES.description1Required, TEXT_MAX.long),
+  description2: optionalText(TEXT_MAX.long).optional(),
+  description3: optionalText(TEXT_MAX.long).optional(),
+  description4: optionalText(TEXT_MAX.long).optional(),
+  description5: optionalText(TEXT_MAX.long).optional(),
+});
+export type LoveStoryFields = z.output<typeof loveStoryFieldsSchema>;
+
+/** PATCH: any field (same rules when sent) and/or the publish status. */
+export const loveStoryPatchSchema = loveStoryFieldsSchema.partial().extend({ status: formBoolean.optional() });
+export type LoveStoryPatch = z.output<typeof loveStoryPatchSchema>;
+
+/**
+ * Reads the spec's `description` (a JSON string or an object) into description1..5 fields.
+ * Returns null when it is neither; absent input gives an empty object.
+ */
+export function parseLoveStoryDescription(raw: unknown): Partial<Record<LoveStoryDescriptionKey, unknown>> | null {
+  if (raw === undefined || raw === null || raw === '') return {};
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: Partial<Record<LoveStoryDescriptionKey, unknown>> = {};
+  for (const key of LOVE_STORY_DESCRIPTION_KEYS) if (key in value) out[key] = (value as Record<string, unknown>)[key];
+  return out;
+}
+
+/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+export function loveStoryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
+  return loveStoryFieldsSchema.extend({ cover_image: chosenFileOf<F>() }).superRefine((v, ctx) => {
+    if (mode === 'create' && !hasFile(v.cover_image))
+      ctx.addIssue({ code: 'custom', path: ['cover_image'], message: LOVE_STORY_MESSAGES.coverRequired });
+  });
+}
+export type LoveStoryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof loveStoryFormSchema<F>>>;
+export type LoveStoryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof loveStoryFormSchema<F>>>;
+
+export interface LoveStory {
+  id: number;
+  title: string;
+  /** URL of the cover (largest web variant). */
+  cover_image: string;
+  /** URL of the square crop of the same upload. */
+  square_image: string;
+  /** URL of the 16:9 crop of the same upload. */
+  land_scape_image: string;
+  cover_image_view: ApiImageView;
+  /** JSON string of {description1..description5}, as the spec has it. */
+  description: string;
+  /** Account id of the customer the story belongs to (null if that account was deleted). */
+  user: number | null;
+  /** The customer's display name. */
+  user_text: string;
+  status: boolean;
+  time_created: string;
+}

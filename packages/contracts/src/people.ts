@@ -1,2 +1,99 @@
-// Schemas, messages and types of the people area. Filled in by the people feature work.
-export {};
+import { z } from 'zod';
+import { formBoolean, optionalText, requiredText } from './forms';
+
+/** Messages of the users (customers) and admins screens, verbatim from the spec where it names them. */
+export const PEOPLE_MESSAGES = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  phoneRequired: 'Phone number is required',
+  usernameRequired: 'Username is required',
+  emailInvalid: 'Enter a valid email address.',
+  usernameInvalid: 'Enter a valid username. It may contain only letters, numbers, and @/./+/-/_ characters.',
+  usernameTaken: 'A user with that username already exists.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastAdmin: 'The last active admin cannot be removed or deactivated.',
+  userCreated: 'User successfully created',
+  userUpdated: 'User successfully updated',
+  userDeleted: 'User successfully deleted',
+  userCreateFailed: 'User creation failed. Try again',
+  userUpdateFailed: 'User update failed. Try again',
+  userDeleteFailed: 'User deletion failed',
+  adminCreated: 'Admin successfully created',
+  adminUpdated: 'Admin successfully updated',
+  adminCreateFailed: 'Admin creation failed',
+  adminUpdateFailed: 'Admin update failed',
+  /** Admin deletion messages are not in the spec; they follow the users' pattern. */
+  adminDeleted: 'Admin successfully deleted',
+  adminDeleteFailed: 'Admin deletion failed',
+  createAdminTooltip: 'Create admin',
+  statusActive: 'Active',
+  statusInactive: 'inactive',
+} as const;
+
+/** The spec's status label: 'Active' when is_active, otherwise 'inactive'. */
+export const accountStatusLabel = (isActive: boolean) => (isActive ? PEOPLE_MESSAGES.statusActive : PEOPLE_MESSAGES.statusInactive);
+
+export const PERSON_LIMITS = { name: 150, email: 254, phone: 40, username: 150 } as const;
+
+/** Letters, digits and @ . + - _ (the usual username alphabet). */
+const USERNAME_PATTERN = /^[\w.@+-]+$/;
+
+export const personEmail = (required: string) =>
+  requiredText(required, PERSON_LIMITS.email).pipe(z.email({ error: PEOPLE_MESSAGES.emailInvalid }));
+
+const fields = {
+  first_name: requiredText(PEOPLE_MESSAGES.firstNameRequired, PERSON_LIMITS.name),
+  last_name: requiredText(PEOPLE_MESSAGES.lastNameRequired, PERSON_LIMITS.name),
+  email: personEmail(PEOPLE_MESSAGES.emailRequired),
+  phone: requiredText(PEOPLE_MESSAGES.phoneRequired, PERSON_LIMITS.phone),
+};
+
+/** Create a user or an admin: every field required, username included. */
+export const personCreateSchema = z.object({
+  ...fields,
+  username: requiredText(PEOPLE_MESSAGES.usernameRequired, PERSON_LIMITS.username).pipe(
+    z.string().regex(USERNAME_PATTERN, { error: PEOPLE_MESSAGES.usernameInvalid }),
+  ),
+});
+export type PersonCreateInput = z.infer<typeof personCreateSchema>;
+
+/**
+ * The edit form: names, email and phone required as on create; username optional (blank keeps
+ * the current one); is_active toggles the account.
+ */
+export const personEditSchema = z.object({
+  ...fields,
+  username: optionalText(PERSON_LIMITS.username).pipe(
+    z.string().refine((v) => v === '' || USERNAME_PATTERN.test(v), { error: PEOPLE_MESSAGES.usernameInvalid }),
+  ),
+  is_active: formBoolean,
+});
+export type PersonEditInput = z.input<typeof personEditSchema>;
+
+/** PATCH: only the fields sent change; a field that is sent must still be valid. */
+export const personUpdateSchema = personEditSchema.partial();
+export type PersonUpdateInput = z.infer<typeof personUpdateSchema>;
+
+/** A user or admin as the lists return them; password fields are never part of it. */
+export interface PersonAccount {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  phone: string;
+  /** ISO 8601. */
+  date_joined: string;
+  is_active: boolean;
+  /** ISO 8601, or null when the account never signed in. */
+  last_login: string | null;
+}
+
+/** The answer to a create: the account, and its temporary password, shown this once. */
+export interface PersonCreated extends PersonAccount {
+  temporary_password: string;
+  /** Whether the welcome e-mail with the temporary password went out. */
+  email_sent: boolean;
+}

@@ -1,2 +1,59 @@
-// Schemas, messages and types of the service-page area. Filled in by the service-page feature work.
-export {};
+import { z } from 'zod';
+import { requiredText } from './forms';
+import { TEXT_MAX } from './limits';
+import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+
+/** Strings of the service page: the image and failure messages are the spec's. */
+export const SERVICE_PAGE_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMax: `Name can not be more than ${TEXT_MAX.medium} characters`,
+  descriptionMax: `Description can not be more than ${TEXT_MAX.long} characters`,
+  imageRequired: 'Service page image is required',
+  created: 'Service page successfully created',
+  updated: 'Service page successfully updated',
+  createFailed: 'Service page creation failed. Try again',
+  updateFailed: 'Service page update failed. Try again',
+  alreadyExists: 'The service page already exists. Update it instead.',
+  empty: 'No service page content yet',
+} as const;
+
+export const SERVICE_PAGE_LIMITS = { name: TEXT_MAX.medium, description: TEXT_MAX.long } as const;
+
+/** The text fields, checked by the server and the dialog alike. */
+export const servicePageTextSchema = z.object({
+  name: requiredText(SERVICE_PAGE_MESSAGES.nameRequired, SERVICE_PAGE_LIMITS.name, SERVICE_PAGE_MESSAGES.nameMax),
+  // Optional: missing, null and blank all become ''. (Not forms.optionalText: in zod 4 its
+  // union-transform rejects a missing key.)
+  description: z
+    .string()
+    .trim()
+    .max(SERVICE_PAGE_LIMITS.description, { error: SERVICE_PAGE_MESSAGES.descriptionMax })
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type ServicePageText = z.output<typeof servicePageTextSchema>;
+
+/** PATCH: only what is sent changes; an omitted or empty image keeps the current one. */
+export const servicePagePatchSchema = servicePageTextSchema.partial();
+
+/** The dialog: create mode when there is no existing name (spec), where the image is required. */
+export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
+  return servicePageTextSchema.extend({ image: chosenFileOf<F>() }).superRefine((v, ctx) => {
+    if (mode === 'create' && !hasFile(v.image)) {
+      ctx.addIssue({ code: 'custom', path: ['image'], message: SERVICE_PAGE_MESSAGES.imageRequired });
+    }
+  });
+}
+export type ServicePageFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof servicePageFormSchema<F>>>;
+
+/** The single service page record. `GET` lists it as an array of zero or one. */
+export interface ServicePageContent {
+  id: number;
+  name: string;
+  description: string;
+  /** URL of the image. */
+  image: string;
+  image_view: ApiImageView;
+  time_created: string;
+  time_updated: string;
+}

@@ -1,2 +1,79 @@
-// Schemas, messages and types of the services area. Filled in by the services feature work.
-export {};
+import { z } from 'zod';
+import { formBoolean, requiredText } from './forms';
+import { publishMessages } from './messages';
+import { TEXT_MAX } from './limits';
+
+export const SERVICE_MESSAGES = {
+  nameRequired: 'Service name is required',
+  descriptionRequired: 'Service description is required',
+  coverRequired: 'Service cover image is required',
+  created: 'Service successfully created',
+  createFailed: 'Service creation failed',
+  // A service is the site's "gallery category" (its gallery page is /ManageCategory): the spec's
+  // category messages are the ones shown for a service update and delete.
+  updated: 'Gallery category successfully updated',
+  updateFailed: 'Service update failed',
+  deleted: 'Gallery category successfully deleted',
+  deleteFailed: 'Gallery category deletion failed',
+  manageGalleryTitle: (name: string) => `Manage ${name} Gallery`,
+  ...publishMessages('Service'),
+  addTitle: 'Add new service',
+  editTitle: 'Edit Service',
+} as const;
+
+/**
+ * Optional text: missing, null and blank become ''; under .partial() a missing key stays missing.
+ * (forms.ts's optionalText rejects a missing key under zod 4, because its pipe's output is not optional.)
+ */
+export function optionalContentText(max: number = TEXT_MAX.long) {
+  return z.preprocess(
+    (v: string | null | undefined) => v ?? '',
+    z.string().trim().max(max, { error: `Ensure this field has no more than ${max} characters.` }),
+  );
+}
+
+/** Text fields of the service form; the cover image is checked separately (required on create only). */
+export const serviceFieldsSchema = z.object({
+  name: requiredText(SERVICE_MESSAGES.nameRequired, TEXT_MAX.medium),
+  description: requiredText(SERVICE_MESSAGES.descriptionRequired, TEXT_MAX.long),
+  description2: optionalContentText(),
+});
+export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
+
+/** Create: the text fields plus an optional initial status (unpublished by default). */
+export const serviceCreateSchema = serviceFieldsSchema.extend({ status: formBoolean.optional() });
+
+/** PATCH: every field optional; a sent field must still be valid (an edit or a publish toggle). */
+export const serviceUpdateSchema = serviceFieldsSchema.partial().extend({ status: formBoolean.optional() });
+export type ServiceUpdateInput = z.infer<typeof serviceUpdateSchema>;
+
+/**
+ * How an uploaded image is presented to the portal: the display URL, responsive srcset,
+ * a tiny placeholder shown while it loads, and its square and 16:9 crops.
+ */
+export interface ContentImageView {
+  url: string;
+  width: number;
+  height: number;
+  srcset: string;
+  placeholder: string | null;
+  square: string | null;
+  wide: string | null;
+}
+
+export interface Service {
+  id: number;
+  name: string;
+  description: string;
+  description2: string;
+  /** Display URL of the cover (WebP, up to 1600 px wide). */
+  cover_image: string;
+  /** The cover cropped to 16:9 for the public site. */
+  site_cover_image: string;
+  /** The uploaded file, untouched. */
+  orig_image: string;
+  cover_image_view: ContentImageView;
+  status: boolean;
+  time_created: string;
+  time_updated: string;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { rgbaToThumbHash, thumbHashToDataURL } from 'thumbhash';
+import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSIONS, type ImageUse } from '@darkroom/contracts';
 import { ValidationError } from '../lib/errors';
 import type { UploadedFile } from '../lib/read-form';
@@ -10,17 +10,29 @@ import type { ImageView, StoredImage } from './stored-image';
 
 /** Responsive widths generated for every image (never upscaled). */
 export const VARIANT_WIDTHS = [480, 960, 1600, 2400] as const;
+/** The decoded working copy is at most this big; every derived file is cut from it. */
+const BASE_BOX = { width: 2400, height: 3600 };
 const SQUARE_SIZE = 800;
 const WIDE_SIZE = { width: 1920, height: 1080 };
+const WEBP = { quality: 80, effort: 3 } as const;
+
+// libvips' operation cache only helps repeated identical operations; uploads never repeat,
+// so it would just hold memory.
+sharp.cache(false);
 
 export interface ProcessOptions {
   /** Field name used in the 400 message. */
   field: string;
   /** Which minimum dimensions apply. */
   use: ImageUse;
+  /** SHA-256 of the file when the caller computed it while receiving it (saves a second read). */
+  sha256?: string;
 }
 
 type Kind = 'image/jpeg' | 'image/png';
+
+/** Decoder options shared by every read of an upload: pixel cap against bombs, strict decoding. */
+const decoder = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
 
 /** Recognises JPEG and PNG by their first bytes, not by the name or declared type. */
 export async function sniffImageType(filePath: string): Promise<Kind | null> {
@@ -43,23 +55,31 @@ export async function sha256File(filePath: string): Promise<string> {
 }
 
 const digest = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
-const derivedKey = (buf: Buffer) => {
+/** Derived files are named by their own content, so equal output is stored once and never changes. */
+export const derivedKey = (buf: Buffer) => {
   const h = digest(buf);
   return `d/${h.slice(0, 2)}/${h}.webp`;
 };
+export const originalKey = (sha256: string, mime: Kind) => `o/${sha256.slice(0, 2)}/${sha256}.${mime === 'image/png' ? 'png' : 'jpg'}`;
 
-/** Checks an uploaded file and returns its type and oriented dimensions, or throws a 400. */
+/**
+ * Checks an uploaded file from its header alone (nothing decoded yet) and returns its type and
+ * oriented dimensions, or throws a 400: wrong type, unreadable, too many bytes or pixels, too small.
+ */
 export async function inspectImage(file: UploadedFile, opts: ProcessOptions) {
   if (file.bytes > MAX_IMAGE_BYTES) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageTooLarge);
   const mime = await sniffImageType(file.path);
   if (!mime) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageType);
   let meta: Metadata;
   try {
-    meta = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
+    // Header only: the pixel count is checked below, so a bomb gets its own message.
+    meta = await sharp(file.path, { ...decoder, limitInputPixels: false }).metadata();
   } catch {
     throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);
   }
+  if (meta.format !== (mime === 'image/png' ? 'png' : 'jpeg')) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageType);
   if (!meta.width || !meta.height) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);
+  // The header tells the size before anything is decoded: a pixel bomb stops here.
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageTooLarge);
   const swap = (meta.orientation ?? 1) >= 5;
   const width = swap ? meta.height : meta.width;
@@ -69,55 +89,91 @@ export async function inspectImage(file: UploadedFile, opts: ProcessOptions) {
   return { mime, width, height };
 }
 
-/**
- * Validates an upload and stores the original plus every derived file. The photo is decoded
- * once, shrunk to the largest variant, and each variant is cut from that buffer.
- */
-export async function processImage(storage: MediaStorage, file: UploadedFile, opts: ProcessOptions): Promise<StoredImage> {
-  const { mime, width, height } = await inspectImage(file, opts);
-  const sha256 = await sha256File(file.path);
-  const ext = mime === 'image/png' ? 'png' : 'jpg';
-  const original = `o/${sha256.slice(0, 2)}/${sha256}.${ext}`;
+interface Derived {
+  outputs: { key: string; buf: Buffer }[];
+  variants: StoredImage['variants'];
+  square: string;
+  wide: string;
+  thumbhash: string;
+  placeholder: string;
+}
 
-  let base: { data: Buffer; info: OutputInfo };
-  try {
-    base = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1], withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);
-  }
+/**
+ * Decodes the photo once (EXIF orientation applied, shrunk to the working size) and cuts every
+ * derived file from that buffer. WebP output carries no metadata, so GPS and camera data are gone.
+ */
+async function derive(filePath: string): Promise<Derived> {
+  const base: { data: Buffer; info: OutputInfo } = await sharp(filePath, decoder)
+    .rotate()
+    .resize({ ...BASE_BOX, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
   const fromBase = () => sharp(base.data, raw);
 
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < base.info.width);
-  widths.push(base.info.width);
-  const outputs: { key: string; buf: Buffer }[] = [];
-  const variants: StoredImage['variants'] = [];
-  for (const w of [...new Set(widths)]) {
-    const { data, info } = await fromBase().resize({ width: w }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-    const key = derivedKey(data);
-    outputs.push({ key, buf: data });
-    variants.push({ width: info.width, height: info.height, key });
-  }
-  const square = await fromBase()
-    .resize(SQUARE_SIZE, SQUARE_SIZE, { fit: 'cover', position: 'attention' })
-    .webp({ quality: 80 })
-    .toBuffer();
-  const wide = await fromBase()
-    .resize(WIDE_SIZE.width, WIDE_SIZE.height, { fit: 'cover', withoutEnlargement: false })
-    .webp({ quality: 80 })
-    .toBuffer();
+  const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < base.info.width), base.info.width])];
+  const [variantOut, square, wide, thumb] = await Promise.all([
+    Promise.all(widths.map((w) => fromBase().resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true }))),
+    fromBase().resize(SQUARE_SIZE, SQUARE_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP).toBuffer(),
+    fromBase().resize(WIDE_SIZE.width, WIDE_SIZE.height, { fit: 'cover' }).webp(WEBP).toBuffer(),
+    fromBase().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+  ]);
+  const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
+  const outputs = variantOut.map(({ data }) => ({ key: derivedKey(data), buf: data }));
   outputs.push({ key: derivedKey(square), buf: square }, { key: derivedKey(wide), buf: wide });
+  return {
+    outputs,
+    variants: variantOut.map(({ info }, i) => ({ width: info.width, height: info.height, key: outputs[i]!.key })),
+    square: derivedKey(square),
+    wide: derivedKey(wide),
+    thumbhash: Buffer.from(hash).toString('base64'),
+    placeholder: await placeholderDataUrl(hash),
+  };
+}
 
-  const thumb = await fromBase().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const placeholder = thumbHashToDataURL(rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data));
+/**
+ * The thumbhash rendered as a small WebP data URL (a few hundred bytes, where thumbhash's own
+ * PNG data URL is ~3 KB): a 5,000-photo list stays light.
+ */
+async function placeholderDataUrl(hash: Uint8Array): Promise<string> {
+  const { w, h, rgba } = thumbHashToRGBA(hash);
+  const webp = await sharp(Buffer.from(rgba), { raw: { width: w, height: h, channels: 4 } })
+    .removeAlpha()
+    .webp({ quality: 60 })
+    .toBuffer();
+  return `data:image/webp;base64,${webp.toString('base64')}`;
+}
 
-  await storage.putFile(original, file.path);
-  await Promise.all(outputs.map((o) => storage.put(o.key, o.buf)));
+/**
+ * Validates an upload and stores the original (byte for byte) plus every derived file. Nothing is
+ * stored unless every step succeeded; a failure removes the files this call added.
+ */
+export async function processImage(storage: MediaStorage, file: UploadedFile, opts: ProcessOptions): Promise<StoredImage> {
+  const { mime, width, height } = await inspectImage(file, opts);
+  const sha256 = opts.sha256 ?? (await sha256File(file.path));
+  const original = originalKey(sha256, mime);
+
+  let derived: Derived;
+  try {
+    derived = await derive(file.path);
+  } catch {
+    // The header was fine but the pixels are not (truncated or damaged data).
+    throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);
+  }
+
+  const added: string[] = [];
+  try {
+    if (await storage.putFile(original, file.path)) added.push(original);
+    await Promise.all(
+      derived.outputs.map(async (o) => {
+        if (await storage.put(o.key, o.buf)) added.push(o.key);
+      }),
+    );
+  } catch (err) {
+    await storage.delete(added).catch(() => undefined);
+    throw err;
+  }
   return {
     original,
     mime,
@@ -125,10 +181,11 @@ export async function processImage(storage: MediaStorage, file: UploadedFile, op
     sha256,
     width,
     height,
-    variants,
-    square: derivedKey(square),
-    wide: derivedKey(wide),
-    placeholder,
+    variants: derived.variants,
+    square: derived.square,
+    wide: derived.wide,
+    thumbhash: derived.thumbhash,
+    placeholder: derived.placeholder,
   };
 }
 

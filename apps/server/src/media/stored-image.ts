@@ -16,6 +16,8 @@ export interface StoredImage {
   wide?: string;
   /** Tiny placeholder as a data: URL, shown while the real image loads. */
   placeholder?: string;
+  /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
+  thumbhash?: string;
 }
 
 /** How an image is presented in API responses. */

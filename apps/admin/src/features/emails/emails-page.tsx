@@ -1,6 +1,94 @@
+import { useMemo, useState } from 'react';
+import { Button, Chip, Link } from '@mui/material';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { accountStatusLabel, EMAIL_MESSAGES, type PersonAccount, type SendEmailResult } from '@darkroom/contracts';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime, useAdminRecipients } from './api';
+import { SendEmailDialog } from './send-email-dialog';
+import { SendOutcomeDialog } from './send-outcome-dialog';
 
-/** /Manage-emails: placeholder until the area's feature work lands. */
+const NOTIFY_TYPE = { sent: 'success', partial: 'warning', failed: 'error' } as const;
+
+/** /Manage-emails: the admins, and 'Send Email' to any of them (rows ticked here are pre-chosen). */
 export default function EmailsPage() {
-  return <PageHeader title="Manage-emails" />;
+  const notify = useNotify();
+  const { data, isLoading, error } = useAdminRecipients();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [composing, setComposing] = useState(false);
+  const [outcome, setOutcome] = useState<SendEmailResult | null>(null);
+
+  const columns = useMemo<DataTableColumn<PersonAccount>[]>(
+    () => [
+      { field: 'first_name', headerName: 'First name', minWidth: 120 },
+      { field: 'last_name', headerName: 'Last name', minWidth: 120 },
+      {
+        field: 'email',
+        headerName: 'Email Address',
+        flex: 1.4,
+        minWidth: 200,
+        text: (r) => r.email,
+        render: (r) =>
+          r.email ? (
+            <Link href={`mailto:${r.email}`} underline="hover" noWrap>
+              {r.email}
+            </Link>
+          ) : (
+            '—'
+          ),
+      },
+      { field: 'username', headerName: 'Username', minWidth: 120 },
+      { field: 'phone', headerName: 'Phone', minWidth: 130 },
+      { field: 'date_joined', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.date_joined) },
+      {
+        field: 'is_active',
+        headerName: 'Status',
+        width: 110,
+        text: (r) => accountStatusLabel(r.is_active),
+        render: (r) => (
+          <Chip size="small" label={accountStatusLabel(r.is_active)} color={r.is_active ? 'success' : 'default'} variant="outlined" />
+        ),
+      },
+      { field: 'last_login', headerName: 'Last Login', minWidth: 170, text: (r) => formatDateTime(r.last_login) },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Emails"
+        subtitle="Send an email to one or more admins. Tick rows to choose them in advance."
+        actions={
+          <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setComposing(true)} disabled={!data?.length}>
+            {EMAIL_MESSAGES.sendEmail}
+          </Button>
+        }
+      />
+      <DataTable<PersonAccount>
+        label="Admins"
+        rows={data}
+        columns={columns}
+        loading={isLoading}
+        error={error}
+        checkboxSelection
+        onSelectionChange={(ids) => setSelected(ids.map(Number))}
+      />
+      {composing && data && (
+        <SendEmailDialog
+          open
+          admins={data}
+          initialRecipients={selected}
+          onClose={() => setComposing(false)}
+          onSent={(result) => {
+            notify(result.detail, NOTIFY_TYPE[result.status]);
+            setComposing(false);
+            setOutcome(result);
+          }}
+        />
+      )}
+      <SendOutcomeDialog result={outcome} onClose={() => setOutcome(null)} />
+    </>
+  );
 }

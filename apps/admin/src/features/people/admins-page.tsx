@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { PeoplePage } from './people-page';
 
-/** /Manage-admins: placeholder until the area's feature work lands. */
+/** /Manage-admins: the people who can sign in to the portal. */
 export default function AdminsPage() {
-  return <PageHeader title="Manage-admins" />;
+  return <PeoplePage kind="admin" />;
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { PeoplePage } from './people-page';
 
-/** /Manage-users: placeholder until the area's feature work lands. */
+/** /Manage-users: the studio's customers. */
 export default function UsersPage() {
-  return <PageHeader title="Manage-users" />;
+  return <PeoplePage kind="user" />;
 }

@@ -1,0 +1,231 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Typography, type GridSize } from '@mui/material';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
+import { COMMON_MESSAGES } from '@darkroom/contracts';
+import { PublishToggle, type PublishToggleProps } from './publish-toggle';
+
+type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
+
+export interface CardGridProps<T> {
+  items: readonly T[] | undefined;
+  loading?: boolean;
+  error?: unknown;
+  /** Shown when the list is empty; defaults to 'No data found'. */
+  emptyText?: string;
+  /** Grid sizes out of 12 per breakpoint, e.g. {xs:12, sm:4, md:3} for four per row. */
+  columns?: Columns;
+  getKey: (item: T) => string | number;
+  renderCard: (item: T) => ReactNode;
+}
+
+const DEFAULT_COLUMNS: Columns = { xs: 12, sm: 6, md: 4 };
+
+/** The responsive card list every image area uses, with its loading, error and empty states. */
+export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAULT_COLUMNS, getKey, renderCard }: CardGridProps<T>) {
+  if (error && !items?.length) {
+    return <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>;
+  }
+  if (loading && !items?.length) {
+    return (
+      <Grid container spacing={3} aria-busy="true" aria-label={COMMON_MESSAGES.fetching}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Grid key={i} size={columns}>
+            <Card variant="outlined">
+              <Skeleton variant="rectangular" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+              <CardContent>
+                <Skeleton width="60%" />
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    );
+  }
+  if (!items?.length) {
+    return (
+      <Box
+        sx={{
+          py: 8,
+          textAlign: 'center',
+          color: 'text.secondary',
+          border: 1,
+          borderColor: 'divider',
+          borderStyle: 'dashed',
+          borderRadius: 2,
+        }}
+      >
+        <Typography>{emptyText ?? COMMON_MESSAGES.noData}</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Grid container spacing={3}>
+      {items.map((item) => (
+        <Grid key={getKey(item)} size={columns}>
+          {renderCard(item)}
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** What a card needs of an ImageView: the URL, optionally srcset and a tiny placeholder. */
+export interface CardImage {
+  url: string;
+  srcset?: string;
+  placeholder?: string;
+}
+
+export interface EntityCardProps {
+  image: CardImage | null | undefined;
+  title: string;
+  subtitle?: ReactNode;
+  uppercaseTitle?: boolean;
+  onImageClick?: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  onManage?: () => void;
+  publish?: Omit<PublishToggleProps, 'disabled'>;
+  /** Extra content under the title (e.g. a description line). */
+  extra?: ReactNode;
+}
+
+/** One entity as a card: image (placeholder until loaded), title, and the Edit/Delete/Manage/publish controls. */
+export function EntityCard({
+  image,
+  title,
+  subtitle,
+  uppercaseTitle,
+  onImageClick,
+  onEdit,
+  onDelete,
+  onManage,
+  publish,
+  extra,
+}: EntityCardProps) {
+  return (
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 3 } }}
+    >
+      <CardImageBox key={image?.url ?? ''} image={image} title={title} onClick={onImageClick} />
+      <CardContent sx={{ flex: 1, pb: 1 }}>
+        <Typography
+          variant="subtitle1"
+          component="h2"
+          sx={{ fontWeight: 600, textTransform: uppercaseTitle ? 'uppercase' : undefined, overflowWrap: 'anywhere' }}
+        >
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {subtitle}
+          </Typography>
+        )}
+        {extra}
+      </CardContent>
+      {(onEdit || onDelete || onManage || publish) && (
+        <CardActions sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          {onEdit && (
+            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete}>
+              Delete
+            </Button>
+          )}
+          {onManage && (
+            <Button size="small" startIcon={<PhotoLibraryOutlinedIcon />} onClick={onManage}>
+              Manage
+            </Button>
+          )}
+          {publish && (
+            <Box sx={{ ml: 'auto' }}>
+              <PublishToggle {...publish} />
+            </Box>
+          )}
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+/** The card's image: blurred placeholder (or skeleton) until the real image has loaded. */
+function CardImageBox({ image, title, onClick }: { image: CardImage | null | undefined; title: string; onClick?: () => void }) {
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const frame = {
+    position: 'relative',
+    aspectRatio: '4 / 3',
+    overflow: 'hidden',
+    bgcolor: 'action.hover',
+    display: 'block',
+    width: '100%',
+    p: 0,
+    border: 0,
+    cursor: onClick ? 'zoom-in' : 'default',
+    '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+  } as const;
+  const content =
+    !image?.url || failed ? (
+      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.disabled' }}>
+        <ImageNotSupportedOutlinedIcon fontSize="large" aria-hidden />
+      </Box>
+    ) : (
+      <>
+        {!loaded &&
+          (image.placeholder ? (
+            <Box
+              component="img"
+              src={image.placeholder}
+              alt=""
+              aria-hidden
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+                filter: 'blur(12px)',
+                transform: 'scale(1.1)',
+              }}
+            />
+          ) : (
+            <Skeleton variant="rectangular" sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
+          ))}
+        <Box
+          component="img"
+          src={image.url}
+          srcSet={image.srcset || undefined}
+          sizes="(max-width: 600px) 100vw, 400px"
+          alt={title}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+            opacity: loaded ? 1 : 0,
+            transition: 'opacity .3s',
+          }}
+        />
+      </>
+    );
+  if (onClick) {
+    return (
+      <Box component="button" type="button" onClick={onClick} aria-label={`View ${title}`} sx={frame}>
+        {content}
+      </Box>
+    );
+  }
+  return <Box sx={frame}>{content}</Box>;
+}

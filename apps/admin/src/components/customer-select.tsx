@@ -1,0 +1,85 @@
+import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+
+/** What the select needs of a customer account (the users list's rows satisfy it). */
+export interface CustomerOption {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email?: string;
+}
+
+/** 'First Last', else the username: the same display name the API sends as user_text. */
+export function customerLabel(c: CustomerOption): string {
+  return `${c.first_name} ${c.last_name}`.trim() || c.username;
+}
+
+export interface CustomerSelectProps {
+  label?: string;
+  /** The chosen account id; null or '' when none. */
+  value: number | string | null | undefined;
+  onChange: (id: number | null) => void;
+  onBlur?: () => void;
+  customers: readonly CustomerOption[] | undefined;
+  loading?: boolean;
+  error?: boolean;
+  helperText?: string;
+  /** Shown for a chosen account missing from the list (e.g. the list failed to load). */
+  fallbackText?: string;
+  disabled?: boolean;
+  inputRef?: React.Ref<HTMLInputElement>;
+}
+
+/** Searchable choice of a customer (never an admin) for stories, client galleries and gallery links. */
+export function CustomerSelect({
+  label = 'User',
+  value,
+  onChange,
+  onBlur,
+  customers,
+  loading,
+  error,
+  helperText,
+  fallbackText,
+  disabled,
+  inputRef,
+}: CustomerSelectProps) {
+  const id = value === '' || value == null ? null : Number(value);
+  const options = customers ?? [];
+  const selected =
+    id === null
+      ? null
+      : (options.find((c) => c.id === id) ?? { id, first_name: fallbackText ?? `User #${id}`, last_name: '', username: String(id) });
+  return (
+    <Autocomplete
+      options={options as CustomerOption[]}
+      value={selected}
+      onChange={(_, next) => onChange(next ? next.id : null)}
+      onBlur={onBlur}
+      loading={loading}
+      disabled={disabled}
+      getOptionLabel={customerLabel}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      filterOptions={(opts, state) => {
+        const q = state.inputValue.trim().toLowerCase();
+        if (!q) return opts;
+        return opts.filter((c) => [customerLabel(c), c.username, c.email ?? ''].some((s) => s.toLowerCase().includes(q)));
+      }}
+      noOptionsText={loading ? 'Loading users...' : 'No users found. Add customers under Users first.'}
+      renderOption={(props, c) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start !important' }}>
+            <Typography variant="body2">{customerLabel(c)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {[c.username, c.email].filter(Boolean).join(' · ')}
+            </Typography>
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField {...params} label={label} required error={error} helperText={helperText} inputRef={inputRef} />
+      )}
+    />
+  );
+}

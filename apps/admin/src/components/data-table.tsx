@@ -1,0 +1,232 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { Alert, Box, InputAdornment, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import CancelIcon from '@mui/icons-material/Cancel';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import {
+  ColumnsPanelTrigger,
+  DataGrid,
+  FilterPanelTrigger,
+  QuickFilter,
+  QuickFilterClear,
+  QuickFilterControl,
+  Toolbar,
+  ToolbarButton,
+  gridPaginationModelSelector,
+  useGridApiRef,
+  type GridColDef,
+  type GridRowId,
+  type GridRowSelectionModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { COMMON_MESSAGES } from '@darkroom/contracts';
+
+/** A column as areas describe it; `text` feeds search and sorting, `render` the cell. */
+export interface DataTableColumn<T> {
+  field: string;
+  headerName: string;
+  flex?: number;
+  width?: number;
+  minWidth?: number;
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  text?: (row: T) => string;
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[] | undefined;
+  columns: DataTableColumn<T>[];
+  loading?: boolean;
+  error?: unknown;
+  getRowId?: (row: T) => GridRowId;
+  checkboxSelection?: boolean;
+  onSelectionChange?: (ids: GridRowId[], rows: T[]) => void;
+  /** Controlled selection (ids); pass it to clear the selection after a bulk delete. */
+  selection?: readonly GridRowId[];
+  actions?: (row: T) => ReactNode;
+  /** Extra controls at the left of the table's toolbar (e.g. 'Delete selected'). */
+  toolbar?: ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+  rowHeight?: number;
+}
+
+const LOCALE = {
+  toolbarQuickFilterPlaceholder: COMMON_MESSAGES.searchPlaceholder,
+  noRowsLabel: COMMON_MESSAGES.noData,
+  noResultsOverlayLabel: COMMON_MESSAGES.noData,
+};
+
+const ExtraToolbarContext = createContext<ReactNode>(null);
+
+/**
+ * The one table every list screen uses: '#', search ('Enter item to search'), column visibility,
+ * optional checkbox selection and an Action column; no print/export. Rows are virtualised.
+ */
+export function DataTable<T extends GridValidRowModel>({
+  rows,
+  columns,
+  loading = false,
+  error,
+  getRowId,
+  checkboxSelection = false,
+  onSelectionChange,
+  selection,
+  actions,
+  toolbar,
+  label,
+  rowHeight,
+}: DataTableProps<T>) {
+  const apiRef = useGridApiRef();
+
+  const gridColumns = useMemo<GridColDef<T>[]>(() => {
+    const serial: GridColDef<T> = {
+      field: '__serial',
+      headerName: '#',
+      width: 64,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      hideable: false,
+      getApplyQuickFilterFn: () => null,
+      renderCell: (params) => {
+        const index = apiRef.current?.getRowIndexRelativeToVisibleRows(params.id);
+        if (index === undefined || !apiRef.current) return '';
+        const { page, pageSize } = gridPaginationModelSelector(apiRef);
+        return page * pageSize + index + 1;
+      },
+    };
+    const mapped = columns.map<GridColDef<T>>((c) => ({
+      field: c.field,
+      headerName: c.headerName,
+      flex: c.width ? undefined : (c.flex ?? 1),
+      width: c.width,
+      minWidth: c.minWidth ?? 120,
+      sortable: c.sortable ?? true,
+      ...(c.text ? { valueGetter: (_v: unknown, row: T) => c.text!(row) } : {}),
+      ...(c.render ? { renderCell: (p: { row: T }) => c.render!(p.row) } : {}),
+      // A rendered-only column (an image, say) has nothing a search could match.
+      ...(c.render && !c.text ? { getApplyQuickFilterFn: () => null, sortable: c.sortable ?? false } : {}),
+    }));
+    const action: GridColDef<T>[] = actions
+      ? [
+          {
+            field: '__actions',
+            headerName: 'Action',
+            sortable: false,
+            filterable: false,
+            disableColumnMenu: true,
+            minWidth: 120,
+            width: 180,
+            getApplyQuickFilterFn: () => null,
+            renderCell: (p) => <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>{actions(p.row)}</Box>,
+          },
+        ]
+      : [];
+    return [serial, ...mapped, ...action];
+  }, [columns, actions, apiRef]);
+
+  const selectionModel = useMemo<GridRowSelectionModel | undefined>(
+    () => (selection ? { type: 'include', ids: new Set(selection) } : undefined),
+    [selection],
+  );
+
+  const onSelection = useCallback(() => {
+    if (!onSelectionChange || !apiRef.current) return;
+    const selected = apiRef.current.getSelectedRows();
+    onSelectionChange([...selected.keys()], [...selected.values()] as T[]);
+  }, [apiRef, onSelectionChange]);
+
+  if (error && !rows?.length) return <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>;
+
+  return (
+    <ExtraToolbarContext.Provider value={toolbar}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 320, maxHeight: 'calc(100vh - 200px)', width: '100%' }}>
+        <DataGrid<T>
+          apiRef={apiRef}
+          rows={rows ?? []}
+          columns={gridColumns}
+          getRowId={getRowId}
+          loading={loading}
+          label={label}
+          checkboxSelection={checkboxSelection}
+          disableRowSelectionOnClick
+          rowSelectionModel={selectionModel}
+          onRowSelectionModelChange={onSelection}
+          showToolbar
+          slots={{ toolbar: TableToolbar, loadingOverlay: FetchingOverlay }}
+          localeText={LOCALE}
+          rowHeight={rowHeight}
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          pageSizeOptions={[10, 25, 50, 100]}
+          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+        />
+      </Box>
+    </ExtraToolbarContext.Provider>
+  );
+}
+
+/** Caller's controls on the left; columns, filters and the always-open search on the right. */
+function TableToolbar() {
+  const extra = useContext(ExtraToolbarContext);
+  return (
+    <Toolbar>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: 1, minWidth: 0 }}>{extra}</Box>
+      <Tooltip title="Columns">
+        <ColumnsPanelTrigger render={<ToolbarButton aria-label="Columns" />}>
+          <ViewColumnIcon fontSize="small" />
+        </ColumnsPanelTrigger>
+      </Tooltip>
+      <Tooltip title="Filters">
+        <FilterPanelTrigger render={<ToolbarButton aria-label="Filters" />}>
+          <FilterListIcon fontSize="small" />
+        </FilterPanelTrigger>
+      </Tooltip>
+      <QuickFilter expanded debounceMs={150}>
+        <QuickFilterControl
+          render={({ ref, ...other }) => (
+            <TextField
+              {...other}
+              inputRef={ref}
+              size="small"
+              placeholder={COMMON_MESSAGES.searchPlaceholder}
+              aria-label="Search"
+              sx={{ width: { xs: 180, sm: 260 } }}
+              slotProps={{
+                ...other.slotProps,
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                  endAdornment: other.value ? (
+                    <InputAdornment position="end">
+                      <QuickFilterClear edge="end" size="small" aria-label="Clear search">
+                        <CancelIcon fontSize="small" />
+                      </QuickFilterClear>
+                    </InputAdornment>
+                  ) : null,
+                  ...other.slotProps?.input,
+                },
+              }}
+            />
+          )}
+        />
+      </QuickFilter>
+    </Toolbar>
+  );
+}
+
+/** Loading state per spec: 'Fetching data...'. */
+function FetchingOverlay() {
+  return (
+    <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }} role="status">
+      <LinearProgress aria-hidden />
+      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+        <Typography color="text.secondary">{COMMON_MESSAGES.fetching}</Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type Breakpoint } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** Called on submit (button or Enter); wire react-hook-form's handleSubmit(...) here. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  busy?: boolean;
+  submitLabel?: string;
+  maxWidth?: Breakpoint;
+  children: ReactNode;
+}
+
+/** One create/edit dialog shape for every area: a real <form>, Cancel, and a busy-aware submit. */
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  busy = false,
+  submitLabel = 'Submit',
+  maxWidth = 'sm',
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  const close = () => {
+    if (!busy) onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void onSubmit(e);
+        }}
+      >
+        <DialogTitle id={titleId} sx={{ pr: 6 }}>
+          {title}
+          <IconButton aria-label="Close" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 2.5 }}>
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            aria-busy={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
+          >
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

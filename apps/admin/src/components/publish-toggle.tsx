@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { FormControlLabel, Switch } from '@mui/material';
+import { COMMON_MESSAGES, publishMessages } from '@darkroom/contracts';
+import { useNotify } from './notify';
+import { ConfirmDialog } from './confirm-dialog';
+
+export interface PublishToggleProps {
+  /** The area's label in the messages, e.g. 'Service' -> 'Service successfully publish'. */
+  label: string;
+  published: boolean;
+  /** Sends the new status; reject to show the failure message. The caller invalidates its list. */
+  onChange: (next: boolean) => Promise<unknown>;
+  disabled?: boolean;
+}
+
+/** Switch -> confirmation -> call -> spec message; the one publish flow every area shares. */
+export function PublishToggle({ label, published, onChange, disabled }: PublishToggleProps) {
+  const notify = useNotify();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const next = !published;
+  const messages = publishMessages(label);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onChange(next);
+      notify(next ? messages.published : messages.unpublished, 'success');
+      setConfirming(false);
+    } catch {
+      notify(next ? messages.publishFailed : messages.unpublishFailed, 'error');
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <FormControlLabel
+        sx={{ mr: 0 }}
+        control={
+          <Switch
+            checked={published}
+            onChange={() => setConfirming(true)}
+            disabled={disabled || busy}
+            slotProps={{ input: { 'aria-label': published ? 'Published' : 'Publish' } }}
+          />
+        }
+        label={published ? 'Published' : 'Unpublished'}
+        slotProps={{ typography: { variant: 'body2', color: published ? 'success.main' : 'text.secondary', 'aria-hidden': true } }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={next ? COMMON_MESSAGES.confirmPublish : COMMON_MESSAGES.confirmUnpublish}
+        confirmLabel={next ? 'Publish' : 'Unpublish'}
+        busy={busy}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LinearProgress, TextField } from '@mui/material';
+import {
+  CAROUSEL_HEADER_MAX,
+  CAROUSEL_MESSAGE_MAX,
+  CAROUSEL_MESSAGES,
+  CAROUSEL_TITLE_MAX,
+  COMMON_MESSAGES,
+  carouselFormSchema,
+  type CarouselItem,
+} from '@darkroom/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { FormDialog } from '../../components/form-dialog';
+import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
+import { ImageField } from '../../components/image-field';
+import { useNotify } from '../../components/notify';
+import { useCreateCarousel, useUpdateCarousel, type CarouselWrite } from './api';
+
+const FIELDS = ['header', 'title', 'message', 'image'];
+
+/** A 400 shows its first field message; a server fault the generic text; no answer the area's message. */
+function failureMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status === 400) return errorMessage(err, FIELDS);
+  if (err instanceof ApiError && err.status >= 500) return COMMON_MESSAGES.serverError;
+  return fallback;
+}
+
+export interface CarouselDialogProps {
+  /** The item being edited; absent when creating. */
+  item?: CarouselItem;
+  onClose: () => void;
+}
+
+/** Create/edit a carousel slide: header, title, message (15/15/40) and the image. */
+export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
+  const mode = item ? 'edit' : 'create';
+  const notify = useNotify();
+  const create = useCreateCarousel();
+  const update = useUpdateCarousel();
+  const closeLater = useDelayedClose(onClose);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CarouselWrite>({
+    resolver: zodResolver(carouselFormSchema<File>(mode)),
+    mode: 'onBlur',
+    defaultValues: { header: item?.header ?? '', title: item?.title ?? '', message: item?.message ?? '', image: null },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (saved) return;
+    setProgress(0);
+    try {
+      if (item) {
+        await update.mutateAsync({ id: item.id, values, onProgress: setProgress });
+        notify(CAROUSEL_MESSAGES.updated, 'success');
+        setSaved(true);
+        closeLater();
+      } else {
+        await create.mutateAsync({ values, onProgress: setProgress });
+        notify(CAROUSEL_MESSAGES.created, 'success');
+        onClose();
+      }
+    } catch (err) {
+      applyFieldErrors(err, setError, FIELDS);
+      notify(failureMessage(err, item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed), 'error');
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const text = (name: 'header' | 'title' | 'message', label: string, max: number, multiline = false) => {
+    const { ref, ...field } = register(name);
+    const length = watch(name)?.length ?? 0;
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        label={label}
+        required
+        fullWidth
+        multiline={multiline}
+        minRows={multiline ? 2 : undefined}
+        error={!!errors[name]}
+        helperText={errors[name]?.message ?? `${length}/${max}`}
+        slotProps={{ formHelperText: { sx: { textAlign: errors[name] ? 'left' : 'right' } } }}
+      />
+    );
+  };
+
+  return (
+    <FormDialog
+      open
+      title={item ? 'Edit carousel' : 'Add new carousel'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={item ? 'Update' : 'Submit'}
+    >
+      {text('header', 'Header', CAROUSEL_HEADER_MAX)}
+      {text('title', 'Title', CAROUSEL_TITLE_MAX)}
+      {text('message', 'Message', CAROUSEL_MESSAGE_MAX, true)}
+      <Controller
+        name="image"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ImageField
+            label="Carousel image"
+            value={field.value}
+            onChange={(file) => {
+              field.onChange(file);
+              if (fieldState.error) void trigger('image');
+            }}
+            onBlur={field.onBlur}
+            currentUrl={item?.image}
+            error={fieldState.error?.message}
+            helperText={item ? 'Choose a new image only to replace the current one' : 'Wide images work best (at least 1280 × 600)'}
+          />
+        )}
+      />
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
+    </FormDialog>
+  );
+}

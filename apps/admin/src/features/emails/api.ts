@@ -1,0 +1,40 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PersonAccount, SendEmailFormValues, SendEmailResult } from '@darkroom/contracts';
+import { ApiError, api } from '../../api/client';
+
+/** The admin list is the people area's endpoint; this screen only reads it. */
+export const emailKeys = { admins: ['emails', 'admins'] as const };
+
+export function useAdminRecipients() {
+  return useQuery({
+    queryKey: emailKeys.admins,
+    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-admins/', signal),
+  });
+}
+
+/**
+ * Sends the e-mail. A 502 still carries what happened to each recipient (none got it), so it
+ * resolves with that result instead of failing; anything else that fails rejects.
+ */
+export function useSendEmail() {
+  return useMutation({
+    mutationFn: async (values: SendEmailFormValues): Promise<SendEmailResult> => {
+      try {
+        return await api.post<SendEmailResult>('/adminportal/send-email/', { ...values });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
+        throw err;
+      }
+    },
+  });
+}
+
+function isSendResult(body: unknown): body is SendEmailResult {
+  return !!body && typeof body === 'object' && Array.isArray((body as SendEmailResult).results);
+}
+
+export const personName = (p: Pick<PersonAccount, 'first_name' | 'last_name' | 'username'>) =>
+  `${p.first_name} ${p.last_name}`.trim() || p.username;
+
+export const formatDateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';

@@ -1,0 +1,159 @@
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Stack, TextField } from '@mui/material';
+import {
+  LOVE_STORY_DESCRIPTION_KEYS,
+  LOVE_STORY_MESSAGES,
+  loveStoryFormSchema,
+  type LoveStory,
+  type LoveStoryFormOutput,
+  type LoveStoryFormValues,
+} from '@darkroom/contracts';
+import { CustomerSelect } from '../../components/customer-select';
+import { FormDialog } from '../../components/form-dialog';
+import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
+import { ImageField } from '../../components/image-field';
+import { useNotify } from '../../components/notify';
+import { firstFieldMessage, LOVE_STORY_FIELDS, readDescription, useCustomers, useSaveLoveStory } from './api';
+
+export interface LoveStoryDialogProps {
+  open: boolean;
+  /** The story to edit; none means create. */
+  story: LoveStory | null;
+  onClose: () => void;
+}
+
+function initialValues(story: LoveStory | null): LoveStoryFormValues<File> {
+  const d = story ? readDescription(story.description) : null;
+  return {
+    title: story?.title ?? '',
+    user: story?.user ?? '',
+    description1: d?.description1 ?? '',
+    description2: d?.description2 ?? '',
+    description3: d?.description3 ?? '',
+    description4: d?.description4 ?? '',
+    description5: d?.description5 ?? '',
+    cover_image: null,
+  };
+}
+
+/** Create or edit a love story: title, customer, five descriptions (the first required), cover. */
+export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) {
+  const mode = story ? 'edit' : 'create';
+  const notify = useNotify();
+  const save = useSaveLoveStory();
+  const customers = useCustomers(open);
+  const closeLater = useDelayedClose(onClose);
+  const schema = useMemo(() => loveStoryFormSchema<File>(mode), [mode]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoveStoryFormValues<File>, unknown, LoveStoryFormOutput<File>>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: initialValues(story),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: story?.id ?? null,
+        values: {
+          title: values.title,
+          user: values.user,
+          description: {
+            description1: values.description1,
+            description2: values.description2 ?? '',
+            description3: values.description3 ?? '',
+            description4: values.description4 ?? '',
+            description5: values.description5 ?? '',
+          },
+          cover_image: values.cover_image instanceof File ? values.cover_image : null,
+        },
+      });
+      if (story) {
+        notify(LOVE_STORY_MESSAGES.updated, 'success');
+        closeLater();
+      } else {
+        notify(LOVE_STORY_MESSAGES.created, 'success');
+        onClose();
+      }
+    } catch (err) {
+      applyFieldErrors(err, setError, LOVE_STORY_FIELDS);
+      // A 400 names its field; anything else gets the spec's failure text.
+      notify(firstFieldMessage(err) ?? (story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed), 'error');
+    }
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      title={story ? 'Edit love story' : 'Create love story'}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={save.isPending}
+      maxWidth="md"
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Title"
+          required
+          fullWidth
+          {...register('title')}
+          error={!!errors.title}
+          helperText={errors.title?.message}
+          autoFocus
+        />
+        <Controller
+          control={control}
+          name="user"
+          render={({ field }) => (
+            <CustomerSelect
+              value={field.value as number | string | null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              customers={customers.data}
+              loading={customers.isLoading}
+              fallbackText={story?.user_text || undefined}
+              error={!!errors.user}
+              helperText={errors.user?.message}
+            />
+          )}
+        />
+      </Stack>
+      {LOVE_STORY_DESCRIPTION_KEYS.map((key, i) => (
+        <TextField
+          key={key}
+          label={`Description ${i + 1}`}
+          required={i === 0}
+          fullWidth
+          multiline
+          minRows={i === 0 ? 3 : 2}
+          {...register(key)}
+          error={!!errors[key]}
+          helperText={errors[key]?.message ?? (i === 0 ? undefined : 'Optional')}
+        />
+      ))}
+      <Controller
+        control={control}
+        name="cover_image"
+        render={({ field }) => (
+          <ImageField
+            label="Cover image"
+            value={field.value instanceof File ? field.value : null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            currentUrl={story?.cover_image}
+            error={errors.cover_image?.message ?? false}
+            helperText={story ? 'Leave empty to keep the current cover' : 'A square and a landscape version are made from it'}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MenuItem, TextField } from '@mui/material';
+import { z } from 'zod';
+import {
+  COMMON_MESSAGES,
+  MIN_IMAGE_DIMENSIONS,
+  PAGE_IMAGE_ASPECT,
+  PAGE_IMAGE_MESSAGES,
+  pageIdField,
+  pageImageRequiredMessage,
+  type PageImage,
+} from '@darkroom/contracts';
+import { FormDialog } from '../../components/form-dialog';
+import { ImageField } from '../../components/image-field';
+import { applyFieldErrors } from '../../components/form-errors';
+import { useNotify } from '../../components/notify';
+import { failureText, PAGE_IMAGE_FIELD_ORDER, usePageTypes, useSavePageImage } from './api';
+
+const MIN = MIN_IMAGE_DIMENSIONS.pageImage;
+
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/** Page required; the image required on create with the chosen page's message, and big enough for a banner. */
+function formSchema(creating: boolean) {
+  return z
+    .object({
+      page: pageIdField,
+      image: z.custom<File | null>((v) => v === null || v instanceof File).refine(
+        async (f) => {
+          if (!f) return true;
+          const size = await imageSize(f);
+          return !size || (size.width >= MIN.width && size.height >= MIN.height);
+        },
+        { error: COMMON_MESSAGES.dimension },
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (creating && !v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: pageImageRequiredMessage(v.page) });
+    });
+}
+
+export interface PageImageDialogProps {
+  /** The page image being edited, or null to add one. */
+  pageImage: PageImage | null;
+  onClose: () => void;
+}
+
+/** 'Manage page Images': a page choice and an image cropped to 16:9 in the browser before upload. */
+export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
+  const editing = !!pageImage;
+  const notify = useNotify();
+  const save = useSavePageImage();
+  const types = usePageTypes();
+  const schema = useMemo(() => formSchema(!editing), [editing]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: { page: pageImage ? String(pageImage.page) : '', image: null },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: pageImage?.id ?? null, values });
+      notify(editing ? PAGE_IMAGE_MESSAGES.updated : PAGE_IMAGE_MESSAGES.created, 'success');
+      onClose();
+    } catch (err) {
+      applyFieldErrors(err, setError, PAGE_IMAGE_FIELD_ORDER);
+      notify(failureText(err, editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed), 'error');
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={PAGE_IMAGE_MESSAGES.dialogTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={save.isPending}
+      submitLabel={editing ? 'Update' : 'Submit'}
+    >
+      <Controller
+        control={control}
+        name="page"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Page"
+            required
+            fullWidth
+            name={field.name}
+            inputRef={field.ref}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            error={!!errors.page}
+            helperText={errors.page?.message}
+            slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+          >
+            {(types.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={String(p.id)}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="image"
+        render={({ field, fieldState }) => (
+          <ImageField
+            label="Page image"
+            aspect={PAGE_IMAGE_ASPECT}
+            value={field.value}
+            onChange={(file) => {
+              field.onChange(file);
+              field.onBlur();
+            }}
+            onBlur={field.onBlur}
+            currentUrl={pageImage?.image ?? null}
+            error={fieldState.error?.message}
+            helperText={`Cropped to 16:9; at least ${MIN.width} × ${MIN.height} px`}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}

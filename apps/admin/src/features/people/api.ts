@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreateInput, type PersonCreated } from '@darkroom/contracts';
+import { api, ApiError, toFormData } from '../../api/client';
+
+export type PersonKind = 'user' | 'admin';
+
+const BASE: Record<PersonKind, string> = {
+  user: '/adminportal/manage-users/',
+  admin: '/adminportal/manage-admins/',
+};
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  list: (kind: PersonKind) => ['people', kind] as const,
+};
+
+/** The spec's strings for each list. Admin deletion has none in the spec; it follows the users' pattern. */
+export const KIND_TEXT = {
+  user: {
+    title: 'Users',
+    subtitle: 'Customers of the studio: they are assigned love stories, client galleries and gallery links.',
+    label: 'Users',
+    createButton: 'Add user',
+    createTooltip: 'Create user',
+    createTitle: 'Create user',
+    editTitle: 'Edit user',
+    created: PEOPLE_MESSAGES.userCreated,
+    updated: PEOPLE_MESSAGES.userUpdated,
+    deleted: PEOPLE_MESSAGES.userDeleted,
+    createFailed: PEOPLE_MESSAGES.userCreateFailed,
+    updateFailed: PEOPLE_MESSAGES.userUpdateFailed,
+    deleteFailed: PEOPLE_MESSAGES.userDeleteFailed,
+  },
+  admin: {
+    title: 'Admins',
+    subtitle: 'People who can sign in to this portal.',
+    label: 'Admins',
+    createButton: 'Add admin',
+    createTooltip: PEOPLE_MESSAGES.createAdminTooltip,
+    createTitle: 'Create admin',
+    editTitle: 'Edit admin',
+    created: PEOPLE_MESSAGES.adminCreated,
+    updated: PEOPLE_MESSAGES.adminUpdated,
+    deleted: PEOPLE_MESSAGES.adminDeleted,
+    createFailed: PEOPLE_MESSAGES.adminCreateFailed,
+    updateFailed: PEOPLE_MESSAGES.adminUpdateFailed,
+    deleteFailed: PEOPLE_MESSAGES.adminDeleteFailed,
+  },
+} as const;
+
+/** Form fields in the order a 400's messages are shown and focused. */
+export const PERSON_FIELDS = ['first_name', 'last_name', 'email', 'username', 'phone', 'is_active'];
+
+/**
+ * The message for a failed write: a refusal the server explains (403, 429) shows its reason;
+ * anything else shows the spec's failure message (field messages go under the fields).
+ */
+export function failureMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && (err.status === 403 || err.status === 429) && err.message) return err.message;
+  return fallback;
+}
+
+export const formatDateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+
+export const personName = (p: Pick<PersonAccount, 'first_name' | 'last_name' | 'username'>) =>
+  `${p.first_name} ${p.last_name}`.trim() || p.username;
+
+export function usePeople(kind: PersonKind) {
+  return useQuery({ queryKey: peopleKeys.list(kind), queryFn: ({ signal }) => api.get<PersonAccount[]>(BASE[kind], signal) });
+}
+
+/** Every write refreshes both lists once it settles. */
+function usePeopleMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }) });
+}
+
+/** The spec's create call: JSON with first_name, last_name, email, username, phone. */
+export function useCreatePerson(kind: PersonKind) {
+  return usePeopleMutation((values: PersonCreateInput) => api.post<PersonCreated>(BASE[kind], { ...values }));
+}
+
+export type PersonChanges = Partial<Record<'first_name' | 'last_name' | 'email' | 'phone' | 'username', string>> & { is_active?: boolean };
+
+/** The spec's update call: multipart, carrying only what the dialog decided to send. */
+export function useUpdatePerson(kind: PersonKind) {
+  return usePeopleMutation(({ id, changes }: { id: number; changes: PersonChanges }) =>
+    api.patch<PersonAccount>(`${BASE[kind]}${id}/`, toFormData(changes)),
+  );
+}
+
+export function useDeletePerson(kind: PersonKind) {
+  return usePeopleMutation((id: number) => api.delete<void>(`${BASE[kind]}${id}/`));
+}

@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { Button, Chip, IconButton, Link, Tooltip } from '@mui/material';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { accountStatusLabel, PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
+import { useNotify } from '../../components/notify';
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../app/use-session';
+import { failureMessage, formatDateTime, KIND_TEXT, personName, useDeletePerson, usePeople, type PersonKind } from './api';
+import { PersonDialog } from './person-dialog';
+import { TemporaryPasswordDialog } from './temporary-password-dialog';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; person: PersonAccount } | null;
+
+/** The users list and the admins list: the same table and dialogs, two endpoints. */
+export function PeoplePage({ kind }: { kind: PersonKind }) {
+  const text = KIND_TEXT[kind];
+  const notify = useNotify();
+  const session = useSession();
+  const selfId = kind === 'admin' ? session?.userDetail.id : undefined;
+  const { data, isLoading, error } = usePeople(kind);
+  const remove = useDeletePerson(kind);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [created, setCreated] = useState<PersonCreated | null>(null);
+  const [deleting, setDeleting] = useState<PersonAccount | null>(null);
+
+  const columns = useMemo<DataTableColumn<PersonAccount>[]>(
+    () => [
+      { field: 'first_name', headerName: 'First name', minWidth: 120 },
+      { field: 'last_name', headerName: 'Last name', minWidth: 120 },
+      {
+        field: 'email',
+        headerName: 'Email Address',
+        flex: 1.5,
+        minWidth: 200,
+        text: (r) => r.email,
+        render: (r) =>
+          r.email ? (
+            <Link href={`mailto:${r.email}`} underline="hover" noWrap>
+              {r.email}
+            </Link>
+          ) : (
+            '—'
+          ),
+      },
+      { field: 'username', headerName: 'Username', minWidth: 120 },
+      { field: 'phone', headerName: 'Phone', minWidth: 130 },
+      { field: 'date_joined', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.date_joined) },
+      {
+        field: 'is_active',
+        headerName: 'Status',
+        width: 110,
+        text: (r) => accountStatusLabel(r.is_active),
+        render: (r) => (
+          <Chip size="small" label={accountStatusLabel(r.is_active)} color={r.is_active ? 'success' : 'default'} variant="outlined" />
+        ),
+      },
+      { field: 'last_login', headerName: 'Last Login', minWidth: 170, text: (r) => formatDateTime(r.last_login) },
+    ],
+    [],
+  );
+
+  const actions = (row: PersonAccount) => {
+    const self = row.id === selfId;
+    return (
+      <>
+        <Tooltip title="View">
+          <IconButton size="small" aria-label={`View ${personName(row)}`} onClick={() => setEditing({ mode: 'edit', person: row })}>
+            <VisibilityOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={self ? PEOPLE_MESSAGES.cannotDeleteSelf : 'Delete'}>
+          {/* A span keeps the tooltip working on a disabled button. */}
+          <span>
+            <IconButton size="small" color="error" aria-label={`Delete ${personName(row)}`} disabled={self} onClick={() => setDeleting(row)}>
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </>
+    );
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify(text.deleted, 'success');
+      setDeleting(null);
+    } catch (err) {
+      notify(failureMessage(err, text.deleteFailed), 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        actions={
+          <Tooltip title={text.createTooltip}>
+            <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setEditing({ mode: 'create' })}>
+              {text.createButton}
+            </Button>
+          </Tooltip>
+        }
+      />
+      <DataTable<PersonAccount> label={text.label} rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />
+      {editing && (
+        <PersonDialog
+          key={editing.mode === 'edit' ? editing.person.id : 'new'}
+          kind={kind}
+          person={editing.mode === 'edit' ? editing.person : undefined}
+          isSelf={editing.mode === 'edit' && editing.person.id === selfId}
+          onClose={() => setEditing(null)}
+          onCreated={setCreated}
+        />
+      )}
+      {created && <TemporaryPasswordDialog created={created} onClose={() => setCreated(null)} />}
+      <DeleteConfirmDialog
+        open={!!deleting}
+        busy={remove.isPending}
+        detail={deleting ? `${personName(deleting)} (${deleting.username}) will be removed.` : undefined}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServicePageContent } from '@darkroom/contracts';
+import { api, toFormData, upload } from '../../api/client';
+
+const URL = '/adminportal/pages/service-content/';
+
+export const servicePageKeys = { content: ['service-page', 'content'] as const };
+
+export interface ServicePageWrite {
+  name: string;
+  description?: string | null;
+  /** Sent only when a new file was chosen (required on create). */
+  image: File | null;
+}
+
+type Progress = (percent: number) => void;
+
+/** The single record: the API lists zero or one. */
+export function useServicePage() {
+  return useQuery({
+    queryKey: servicePageKeys.content,
+    queryFn: async ({ signal }) => (await api.get<ServicePageContent[]>(URL, signal))[0] ?? null,
+  });
+}
+
+function useServicePageMutation<V>(call: (vars: V) => Promise<ServicePageContent>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (saved) => client.setQueryData(servicePageKeys.content, saved),
+    onSettled: () => client.invalidateQueries({ queryKey: servicePageKeys.content }),
+  });
+}
+
+const body = (values: ServicePageWrite) => toFormData({ name: values.name, description: values.description ?? '', image: values.image });
+
+export function useCreateServicePage() {
+  return useServicePageMutation(({ values, onProgress }: { values: ServicePageWrite; onProgress?: Progress }) =>
+    upload<ServicePageContent>('POST', URL, body(values), onProgress).promise,
+  );
+}
+
+export function useUpdateServicePage() {
+  return useServicePageMutation(({ id, values, onProgress }: { id: number; values: ServicePageWrite; onProgress?: Progress }) =>
+    upload<ServicePageContent>('PATCH', `${URL}${id}/`, body(values), onProgress).promise,
+  );
+}

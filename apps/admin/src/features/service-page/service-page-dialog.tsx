@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LinearProgress, TextField } from '@mui/material';
+import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { FormDialog } from '../../components/form-dialog';
+import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
+import { ImageField } from '../../components/image-field';
+import { useNotify } from '../../components/notify';
+import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
+
+const FIELDS = ['name', 'description', 'image'];
+
+function failureMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.status === 400) return errorMessage(err, FIELDS);
+  // 409: someone created the page meanwhile; the screen reloads it and its message says so.
+  if (err instanceof ApiError && err.status === 409) return err.message;
+  return fallback;
+}
+
+export interface ServicePageDialogProps {
+  /** The current record; create mode when there is none (or it has no name), as the spec says. */
+  content: ServicePageContent | null;
+  onClose: () => void;
+}
+
+/** The service page's single create/edit dialog: name, description and image. */
+export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) {
+  const editing = content && content.name ? content : null;
+  const notify = useNotify();
+  const create = useCreateServicePage();
+  const update = useUpdateServicePage();
+  const closeLater = useDelayedClose(onClose);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = useForm<ServicePageWrite>({
+    resolver: zodResolver(servicePageFormSchema<File>(editing ? 'edit' : 'create')),
+    mode: 'onBlur',
+    defaultValues: { name: editing?.name ?? '', description: editing?.description ?? '', image: null },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (saved) return;
+    setProgress(0);
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, values, onProgress: setProgress });
+        notify(SERVICE_PAGE_MESSAGES.updated, 'success');
+        setSaved(true);
+        closeLater();
+      } else {
+        await create.mutateAsync({ values, onProgress: setProgress });
+        notify(SERVICE_PAGE_MESSAGES.created, 'success');
+        onClose();
+      }
+    } catch (err) {
+      applyFieldErrors(err, setError, FIELDS);
+      notify(failureMessage(err, editing ? SERVICE_PAGE_MESSAGES.updateFailed : SERVICE_PAGE_MESSAGES.createFailed), 'error');
+      if (err instanceof ApiError && err.status === 409) onClose();
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const { ref: nameRef, ...nameField } = register('name');
+  const { ref: descriptionRef, ...descriptionField } = register('description');
+
+  return (
+    <FormDialog
+      open
+      title={editing ? 'Update service page' : 'Create service page'}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={isSubmitting || saved}
+      submitLabel={editing ? 'Update' : 'Submit'}
+      maxWidth="md"
+    >
+      <TextField
+        {...nameField}
+        inputRef={nameRef}
+        label="Name"
+        required
+        fullWidth
+        autoFocus
+        error={!!errors.name}
+        helperText={errors.name?.message}
+        slotProps={{ htmlInput: { maxLength: SERVICE_PAGE_LIMITS.name } }}
+      />
+      <TextField
+        {...descriptionField}
+        inputRef={descriptionRef}
+        label="Description"
+        fullWidth
+        multiline
+        minRows={5}
+        maxRows={14}
+        error={!!errors.description}
+        helperText={errors.description?.message}
+        slotProps={{ htmlInput: { maxLength: SERVICE_PAGE_LIMITS.description } }}
+      />
+      <Controller
+        name="image"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ImageField
+            label="Service page image"
+            value={field.value}
+            onChange={(file) => {
+              field.onChange(file);
+              void trigger('image');
+            }}
+            onBlur={field.onBlur}
+            currentUrl={editing?.image ?? null}
+            error={fieldState.error?.message}
+            helperText={editing ? 'Leave empty to keep the current image.' : undefined}
+          />
+        )}
+      />
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
+    </FormDialog>
+  );
+}

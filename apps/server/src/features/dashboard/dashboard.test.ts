@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DASHBOARD_COUNT_KEYS, DASHBOARD_LATEST_ENQUIRIES, DASHBOARD_STORAGE_TTL_SECONDS, type DashboardSummary } from '@darkroom/contracts';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
+import {
+  accounts,
+  carouselItems,
+  clientGalleries,
+  enquiries,
+  galleryPhotos,
+  homeGalleryImages,
+  loveStories,
+  pageImages,
+  services,
+  teamMembers,
+} from '../../db/schema';
+import type { StoredImage } from '../../media/stored-image';
+import { forgetStorageUsage, storageUsage } from './dashboard.service';
+
+/** Rows only need a well-formed image record to be counted; no files are involved. */
+const image: StoredImage = { original: 'o/aa/x.jpg', mime: 'image/jpeg', bytes: 1, sha256: 'aa', width: 800, height: 600, variants: [] };
+
+describeEachDatabase('dashboard', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const summary = async (): Promise<DashboardSummary> => {
+    const res = await t.as({ method: 'GET', url: '/adminportal/dashboard/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json() as DashboardSummary;
+  };
+
+  it('requires an admin token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/adminportal/dashboard/' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('starts with zero everywhere except the seeded admin', async () => {
+    const s = await summary();
+    expect(Object.keys(s.counts)).toEqual([...DASHBOARD_COUNT_KEYS]);
+    expect(s.counts).toEqual({
+      services: 0,
+      love_stories: 0,
+      client_galleries: 0,
+      gallery_photos: 0,
+      team_members: 0,
+      users: 0,
+      admins: 1,
+      enquiries: 0,
+      page_images: 0,
+      carousel_items: 0,
+      home_gallery_images: 0,
+    });
+    expect(s.published).toEqual({
+      services: 0,
+      love_stories: 0,
+      client_galleries: 0,
+      page_images: 0,
+      carousel_items: 0,
+      home_gallery_images: 0,
+    });
+    expect(s.latest_enquiries).toEqual([]);
+    expect(s.storage).toEqual({ files: expect.any(Number), bytes: expect.any(Number), measured_at: expect.stringMatching(/^\d{4}-/) });
+  });
+
+  it('counts every area, users apart from admins, and published rows apart', async () => {
+    const db = t.database.db;
+    await db.insert(services).values([
+      { name: 'Weddings', description: 'd', cover: image, status: true },
+      { name: 'Portraits', description: 'd', cover: image },
+    ]);
+    await db.insert(loveStories).values([
+      { title: 'A', description: {}, cover: image, status: true },
+      { title: 'B', description: {}, cover: image, status: true },
+      { title: 'C', description: {}, cover: image },
+    ]);
+    await db.insert(clientGalleries).values({ title: 'G', cover: image });
+    await db.insert(galleryPhotos).values([
+      { parentType: 'service', parentId: 1, name: 'a.jpg', sha256: 'a', image },
+      { parentType: 'love-story', parentId: 1, name: 'b.jpg', sha256: 'b', image },
+      { parentType: 'client-gallery', parentId: 1, name: 'c.jpg', sha256: 'c', image },
+      { parentType: 'client-gallery', parentId: 1, name: 'd.jpg', sha256: 'd', image },
+    ]);
+    await db.insert(teamMembers).values({ name: 'T', email: 't@x.io', phone: '1', title: 'Lead', cover: image });
+    await db.insert(accounts).values([
+      { username: 'cust1', passwordHash: 'x' },
+      { username: 'cust2', passwordHash: 'x', isActive: false },
+      { username: 'admin2', passwordHash: 'x', isStaff: true },
+    ]);
+    await db.insert(pageImages).values([
+      { page: 1, image, status: true },
+      { page: 2, image },
+    ]);
+    await db.insert(carouselItems).values({ header: 'H', title: 'T', message: 'M', image, status: true });
+    await db.insert(homeGalleryImages).values([
+      { name: 'h1', cover: image },
+      { name: 'h2', cover: image },
+      { name: 'h3', cover: image, status: true },
+    ]);
+
+    const s = await summary();
+    expect(s.counts).toEqual({
+      services: 2,
+      love_stories: 3,
+      client_galleries: 1,
+      gallery_photos: 4,
+      team_members: 1,
+      users: 2,
+      admins: 2,
+      enquiries: 0,
+      page_images: 2,
+      carousel_items: 1,
+      home_gallery_images: 3,
+    });
+    expect(s.published).toEqual({
+      services: 1,
+      love_stories: 2,
+      client_galleries: 0,
+      page_images: 1,
+      carousel_items: 1,
+      home_gallery_images: 1,
+    });
+  });
+
+  it('lists the newest five enquiries, newest first, with the spec fields', async () => {
+    const base = Date.UTC(2026, 0, 1);
+    await t.database.db.insert(enquiries).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        fullName: `Visitor ${i}`,
+        email: `v${i}@example.com`,
+        message: `Message ${i}`,
+        timeCreated: new Date(base + i * 60_000),
+      })),
+    );
+    const s = await summary();
+    expect(s.counts.enquiries).toBe(7);
+    expect(s.latest_enquiries).toHaveLength(DASHBOARD_LATEST_ENQUIRIES);
+    expect(s.latest_enquiries.map((e) => e.full_name)).toEqual(['Visitor 6', 'Visitor 5', 'Visitor 4', 'Visitor 3', 'Visitor 2']);
+    expect(s.latest_enquiries[0]).toEqual({
+      id: expect.any(Number),
+      full_name: 'Visitor 6',
+      email: 'v6@example.com',
+      message: 'Message 6',
+      time_created: new Date(base + 6 * 60_000).toISOString(),
+    });
+  });
+
+  it('reflects an enquiry sent through the public form at once', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/site/enquiries/',
+      payload: { full_name: 'Fresh Visitor', email: 'fresh@example.com', message: 'Hello' },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(res.statusCode).toBe(201);
+    const s = await summary();
+    expect(s.counts.enquiries).toBe(8);
+    expect(s.latest_enquiries[0]).toMatchObject({ full_name: 'Fresh Visitor', email: 'fresh@example.com', message: 'Hello' });
+  });
+
+  it('reports media storage, measured at most once per minute', async () => {
+    forgetStorageUsage(t.app);
+    const before = await storageUsage(t.app);
+    await t.app.storage.put('dashboard-test/one.bin', Buffer.alloc(1234, 1));
+    // Within the TTL the remembered figure is served: the folder is not walked again.
+    expect((await summary()).storage).toEqual(before);
+    const now = Date.parse(before.measured_at);
+    expect(await storageUsage(t.app, now + (DASHBOARD_STORAGE_TTL_SECONDS - 1) * 1000)).toEqual(before);
+    // After the TTL it is measured again and includes the new file.
+    const later = now + DASHBOARD_STORAGE_TTL_SECONDS * 1000;
+    const after = await storageUsage(t.app, later);
+    expect(after).toEqual({ files: before.files + 1, bytes: before.bytes + 1234, measured_at: new Date(later).toISOString() });
+    await t.app.storage.delete(['dashboard-test/one.bin']);
+  });
+
+  it('shares one folder walk between concurrent requests', async () => {
+    forgetStorageUsage(t.app);
+    const [a, b] = await Promise.all([summary(), summary()]);
+    expect(a.storage).toEqual(b.storage);
+  });
+});

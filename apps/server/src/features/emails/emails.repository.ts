@@ -1,0 +1,31 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, sentEmails } from '../../db/schema';
+
+export type SentEmailRow = typeof sentEmails.$inferSelect;
+
+export interface AdminRecipient {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The admins (is_staff) among `ids`; customers and unknown ids are simply not returned. */
+export async function findAdminRecipients(db: DbOrTx, ids: number[]): Promise<AdminRecipient[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: accounts.id, username: accounts.username, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+    .from(accounts)
+    .where(and(inArray(accounts.id, ids), eq(accounts.isStaff, true)));
+}
+
+export async function insertSentEmail(db: DbOrTx, values: typeof sentEmails.$inferInsert): Promise<SentEmailRow> {
+  const [row] = await db.insert(sentEmails).values(values).returning();
+  return row!;
+}
+
+export async function finishSentEmail(db: DbOrTx, id: number, status: string, error: string | null): Promise<void> {
+  await db.update(sentEmails).set({ status, error }).where(eq(sentEmails.id, id));
+}

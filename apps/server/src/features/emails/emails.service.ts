@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { EMAIL_MESSAGES, sendEmailSchema, type EmailRecipientResult, type SendEmailResult } from '@darkroom/contracts';
+import type { Account } from '../../auth/accounts.repository';
+import { ValidationError } from '../../lib/errors';
+import { validate } from '../../lib/validate';
+import { findAdminRecipients, finishSentEmail, insertSentEmail, type AdminRecipient } from './emails.repository';
+
+/** Messages in flight at once; admins are few, and SMTP servers dislike floods. */
+const SEND_CONCURRENCY = 4;
+
+const displayName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) => `${a.firstName} ${a.lastName}`.trim() || a.username;
+
+/** The body as sent: the admin's text, then who sent it, so a reply goes to a person. */
+function bodyOf(message: string, sender: Account): string {
+  const from = sender.email ? `${displayName(sender)} <${sender.email}>` : displayName(sender);
+  return `${message}\n\n--\nSent by ${from} from the Darkroom admin portal.\n`;
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Checks that every id is an admin with an address; the 400 names the recipients field. */
+async function resolveRecipients(app: FastifyInstance, ids: number[]): Promise<AdminRecipient[]> {
+  const found = await findAdminRecipients(app.db, ids);
+  const byId = new Map(found.map((a) => [a.id, a]));
+  if (ids.some((id) => !byId.has(id))) throw ValidationError.field('recipients', EMAIL_MESSAGES.recipientUnknown);
+  const ordered = ids.map((id) => byId.get(id)!);
+  const without = ordered.filter((a) => !a.email.trim());
+  if (without.length) {
+    throw new ValidationError({ recipients: without.map((a) => `${displayName(a)} ${EMAIL_MESSAGES.recipientNoEmail}`) });
+  }
+  return ordered;
+}
+
+/**
+ * Sends one message per recipient, so each admin gets a mail addressed to them alone, one bad
+ * address cannot sink the others, and the answer can say exactly who got it. The send is
+ * recorded in sent_emails before the first message leaves and completed afterwards.
+ */
+export async function sendEmail(app: FastifyInstance, input: unknown, sender: Account): Promise<SendEmailResult> {
+  const data = validate(sendEmailSchema, input);
+  const recipients = await resolveRecipients(app, data.recipients);
+  const record = await insertSentEmail(app.db, {
+    subject: data.subject,
+    message: data.message,
+    recipients: recipients.map((r) => ({ id: r.id, email: r.email })),
+    sentBy: sender.id,
+    status: 'sending',
+  });
+  const text = bodyOf(data.message, sender);
+  const results = await mapLimited(recipients, SEND_CONCURRENCY, async (r): Promise<EmailRecipientResult> => {
+    const base = { id: r.id, name: displayName(r), email: r.email };
+    try {
+      const sent = await app.mailer.send({ to: r.email, subject: data.subject, text });
+      return { ...base, status: 'sent', delivered: sent.delivered, detail: sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id };
+    } catch (err) {
+      app.log.warn({ err, recipient: r.email }, 'email to admin failed');
+      return { ...base, status: 'failed', delivered: null, detail: String((err as Error).message ?? err).slice(0, 300) };
+    }
+  });
+  const sentCount = results.filter((r) => r.status === 'sent').length;
+  const status = sentCount === results.length ? 'sent' : sentCount === 0 ? 'failed' : 'partial';
+  const failures = results.filter((r) => r.status === 'failed').map((r) => `${r.email}: ${r.detail}`);
+  await finishSentEmail(app.db, record.id, status, failures.length ? failures.join('\n') : null);
+  const detail = status === 'sent' ? EMAIL_MESSAGES.sent : status === 'partial' ? EMAIL_MESSAGES.partlySent : EMAIL_MESSAGES.sendFailed;
+  return { id: record.id, subject: data.subject, status, detail, results };
+}

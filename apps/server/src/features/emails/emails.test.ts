@@ -1,0 +1,252 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { COMMON_MESSAGES, EMAIL_MESSAGES, type SendEmailResult } from '@darkroom/contracts';
+import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
+import { createAccount, findByUsername } from '../../auth/accounts.repository';
+import { sentEmails } from '../../db/schema';
+import { createMailer } from '../../mail/mailer';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback; RCPT TO addresses starting with 'reject' are refused with 550. */
+async function startSmtp(): Promise<{ port: number; inbox: Received[]; close: () => Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('reject')) {
+        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim();
+
+describeEachDatabase('send email (SMTP)', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Darkroom <portal@studio.test>', dataDir: '/nonexistent' });
+    t = await createTestApp(kind, { mailer });
+    const db = t.database.db;
+    ids.owner = (await findByUsername(db, ADMIN.username))!.id;
+    const mk = async (username: string, email: string, isStaff = true) =>
+      (await createAccount(db, { username, passwordHash: 'x', isStaff, firstName: username, lastName: 'Admin', email })).id;
+    ids.ann = await mk('ann', 'ann@studio.test');
+    ids.bob = await mk('bob', 'bob@studio.test');
+    ids.rejected = await mk('rejecty', 'reject@studio.test');
+    ids.rejected2 = await mk('rejecty2', 'reject2@studio.test');
+    ids.noMail = await mk('nomail', '');
+    ids.customer = await mk('client', 'client@example.com', false);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(() => {
+    smtp.inbox.length = 0;
+  });
+
+  const send = (payload: Record<string, unknown>) => t.as({ method: 'POST', url: '/adminportal/send-email/', payload });
+  const records = () => t.database.db.select().from(sentEmails);
+
+  it('sends one message per admin over SMTP, records it and reports each recipient', async () => {
+    const res = await send({ subject: 'Studio meeting', message: 'We meet on Friday at 10.', recipients: [ids.ann, ids.bob] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SendEmailResult;
+    expect(body).toMatchObject({ subject: 'Studio meeting', status: 'sent', detail: EMAIL_MESSAGES.sent });
+    expect(body.results).toEqual([
+      { id: ids.ann, name: 'ann Admin', email: 'ann@studio.test', status: 'sent', delivered: 'smtp', detail: expect.any(String) },
+      { id: ids.bob, name: 'bob Admin', email: 'bob@studio.test', status: 'sent', delivered: 'smtp', detail: expect.any(String) },
+    ]);
+
+    expect(smtp.inbox).toHaveLength(2);
+    const byRcpt = new Map(smtp.inbox.map((m) => [m.to.join(','), m]));
+    for (const address of ['ann@studio.test', 'bob@studio.test']) {
+      const mail = byRcpt.get(address)!;
+      expect(mail, address).toBeDefined();
+      expect(mail.from).toBe('portal@studio.test');
+      expect(header(mail.raw, 'To')).toBe(address);
+      expect(header(mail.raw, 'Subject')).toBe('Studio meeting');
+      expect(mail.raw).toContain('We meet on Friday at 10.');
+      expect(mail.raw).toContain('Sent by Olive Owner <owner@studio.test>');
+    }
+
+    const [row] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.id, body.id));
+    expect(row).toMatchObject({
+      subject: 'Studio meeting',
+      message: 'We meet on Friday at 10.',
+      status: 'sent',
+      error: null,
+      sentBy: ids.owner,
+      recipients: [
+        { id: ids.ann, email: 'ann@studio.test' },
+        { id: ids.bob, email: 'bob@studio.test' },
+      ],
+    });
+  });
+
+  it('sends to a repeated recipient once', async () => {
+    const res = await send({ subject: 'Once', message: 'Only once', recipients: [ids.ann, ids.ann] });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as SendEmailResult).results).toHaveLength(1);
+    expect(smtp.inbox.map((m) => m.to)).toEqual([['ann@studio.test']]);
+  });
+
+  it('accepts form-encoded recipients as a comma list', async () => {
+    const res = await t.as({
+      method: 'POST',
+      url: '/adminportal/send-email/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `subject=Form&message=From+a+form&recipients=${ids.ann}%2C${ids.bob}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(smtp.inbox.flatMap((m) => m.to).sort()).toEqual(['ann@studio.test', 'bob@studio.test']);
+  });
+
+  it('reports a refused recipient while the others still get it (partial)', async () => {
+    const res = await send({ subject: 'Partial', message: 'Some of you', recipients: [ids.rejected, ids.bob] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SendEmailResult;
+    expect(body.status).toBe('partial');
+    expect(body.detail).toBe(EMAIL_MESSAGES.partlySent);
+    expect(body.results[0]).toMatchObject({ id: ids.rejected, status: 'failed', delivered: null });
+    expect(body.results[0]!.detail).toMatch(/550|Mailbox unavailable|rejected/i);
+    expect(body.results[1]).toMatchObject({ id: ids.bob, status: 'sent', delivered: 'smtp' });
+    expect(smtp.inbox.map((m) => m.to)).toEqual([['bob@studio.test']]);
+    const [row] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.id, body.id));
+    expect(row!.status).toBe('partial');
+    expect(row!.error).toContain('reject@studio.test');
+  });
+
+  it('answers 502 with the per-recipient results when nothing could be sent', async () => {
+    const res = await send({ subject: 'Nobody', message: 'Lost', recipients: [ids.rejected, ids.rejected2] });
+    expect(res.statusCode).toBe(502);
+    const body = res.json() as SendEmailResult;
+    expect(body.status).toBe('failed');
+    expect(body.detail).toBe(EMAIL_MESSAGES.sendFailed);
+    expect(body.results.map((r) => r.status)).toEqual(['failed', 'failed']);
+    const [row] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.id, body.id));
+    expect(row!.status).toBe('failed');
+  });
+
+  it('answers missing fields with the spec messages and sends nothing', async () => {
+    const before = (await records()).length;
+    const res = await send({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      subject: [EMAIL_MESSAGES.subjectRequired],
+      message: [EMAIL_MESSAGES.messageRequired],
+      recipients: [EMAIL_MESSAGES.recipientsRequired],
+    });
+    const blank = await send({ subject: '  ', message: ' ', recipients: [] });
+    expect(blank.json()).toEqual({
+      subject: [EMAIL_MESSAGES.subjectRequired],
+      message: [EMAIL_MESSAGES.messageRequired],
+      recipients: [EMAIL_MESSAGES.recipientsRequired],
+    });
+    expect(smtp.inbox).toHaveLength(0);
+    expect((await records()).length).toBe(before);
+  });
+
+  it('enforces the subject and body limits', async () => {
+    const res = await send({ subject: 's'.repeat(256), message: 'm'.repeat(10_001), recipients: [ids.ann] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ subject: [EMAIL_MESSAGES.subjectMax], message: [EMAIL_MESSAGES.messageMax] });
+  });
+
+  it.each([
+    ['an unknown id', () => [ids.ann, 999_999]],
+    ['a customer', () => [ids.customer]],
+    ['a malformed id', () => ['abc']],
+  ])('refuses %s as recipient with a 400 on recipients', async (_label, recipients) => {
+    const res = await send({ subject: 'Hi', message: 'Hello', recipients: recipients() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ recipients: [EMAIL_MESSAGES.recipientUnknown] });
+    expect(smtp.inbox).toHaveLength(0);
+  });
+
+  it('refuses an admin without an email address, naming them', async () => {
+    const res = await send({ subject: 'Hi', message: 'Hello', recipients: [ids.ann, ids.noMail] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ recipients: [`nomail Admin ${EMAIL_MESSAGES.recipientNoEmail}`] });
+    expect(smtp.inbox).toHaveLength(0);
+  });
+
+  it('requires a signed-in admin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/adminportal/send-email/', payload: { subject: 'x', message: 'y', recipients: [ids.ann] } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: COMMON_MESSAGES.unauthenticated });
+    expect(smtp.inbox).toHaveLength(0);
+  });
+});
+
+describeEachDatabase('send email (outbox)', (kind) => {
+  let t: TestApp;
+  let bob: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    bob = (await createAccount(t.database.db, { username: 'bob', passwordHash: 'x', isStaff: true, email: 'bob@studio.test' })).id;
+  });
+  afterAll(() => t.close());
+
+  it('writes one .eml per recipient to DATA_DIR/outbox without SMTP_URL', async () => {
+    const owner = (await findByUsername(t.database.db, ADMIN.username))!.id;
+    const res = await t.as({ method: 'POST', url: '/adminportal/send-email/', payload: { subject: 'Outbox test', message: 'Saved to disk', recipients: [owner, bob] } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as SendEmailResult;
+    expect(body.status).toBe('sent');
+    expect(body.results.map((r) => r.delivered)).toEqual(['outbox', 'outbox']);
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    expect(files.sort()).toEqual(body.results.map((r) => r.detail).sort());
+    const mails = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+    expect(mails.map((m) => header(m, 'To')).sort()).toEqual(['bob@studio.test', 'owner@studio.test']);
+    for (const m of mails) {
+      expect(header(m, 'Subject')).toBe('Outbox test');
+      expect(m).toContain('Saved to disk');
+    }
+  });
+
+  // The original portal wired this dialog to admin creation; sending must never create an account.
+  it('never creates an account, whatever extra fields arrive', async () => {
+    const res = await t.as({
+      method: 'POST',
+      url: '/adminportal/send-email/',
+      payload: { subject: 'S', message: 'M', recipients: [bob], username: 'sneaky', first_name: 'X', email: 'x@y.z' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await findByUsername(t.database.db, 'sneaky')).toBeUndefined();
+  });
+});

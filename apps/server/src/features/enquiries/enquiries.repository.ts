@@ -1,0 +1,21 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { enquiries } from '../../db/schema';
+
+export type EnquiryRow = typeof enquiries.$inferSelect;
+
+/** Every enquiry, newest first. */
+export async function listEnquiries(db: DbOrTx): Promise<EnquiryRow[]> {
+  return db.select().from(enquiries).orderBy(desc(enquiries.timeCreated), desc(enquiries.id));
+}
+
+export async function insertEnquiry(db: DbOrTx, values: { fullName: string; email: string; message: string }): Promise<EnquiryRow> {
+  const [row] = await db.insert(enquiries).values(values).returning();
+  return row!;
+}
+
+/** Deletes one enquiry; false when there was none with this id. */
+export async function deleteEnquiry(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(enquiries).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
+  return rows.length > 0;
+}

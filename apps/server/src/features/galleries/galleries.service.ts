@@ -1,0 +1,325 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  COMMON_MESSAGES,
+  GALLERY_MESSAGES,
+  GALLERY_SKIP_MESSAGES,
+  type GalleryCheckInput,
+  type GalleryLookupResponse,
+  type GalleryPhoto,
+  type GallerySkipReason,
+  type GalleryUploadResponse,
+} from '@darkroom/contracts';
+import type { GalleryParentType } from '../../db/schema';
+import { HttpError, notFound, ValidationError } from '../../lib/errors';
+import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
+import { createLimiter, type Limiter } from '../../media/limiter';
+import { releaseImages } from '../../media/release-images';
+import { removeSpooled, type SpooledFile } from '../../media/spool';
+import type { StoredImage } from '../../media/stored-image';
+import * as repo from './galleries.repository';
+import type { GalleryPhotoRow } from './galleries.repository';
+
+/** Cache tag of every gallery list; dropped on each gallery write. */
+export const GALLERY_CACHE_TAG = 'galleries';
+
+export function toPhoto(row: GalleryPhotoRow): GalleryPhoto {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    land_scape_img: displayUrl(row.image),
+    land_scape_img_view: imageView(row.image),
+    img_width: row.image.width,
+    img_height: row.image.height,
+    time_created: row.timeCreated.toISOString(),
+    time_updated: row.timeUpdated.toISOString(),
+    gal: row.parentId,
+    type: row.parentType,
+    position: row.position,
+  };
+}
+
+async function requireParent(app: FastifyInstance, type: GalleryParentType, id: number) {
+  const parent = await repo.findParent(app.db, type, id);
+  if (!parent) throw notFound();
+  return parent;
+}
+
+/** A gallery's photos in saved order, served from the response cache. */
+export function listPhotosJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
+  return app.cache.json(GALLERY_CACHE_TAG, `photos:${type}:${id}`, async () => {
+    await requireParent(app, type, id);
+    return (await repo.listPhotos(app.db, type, id)).map(toPhoto);
+  });
+}
+
+export function listNamesJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
+  return app.cache.json(GALLERY_CACHE_TAG, `names:${type}:${id}`, async () => {
+    await requireParent(app, type, id);
+    return repo.listNames(app.db, type, id);
+  });
+}
+
+export async function lookupGallery(app: FastifyInstance, type: GalleryParentType, name: string): Promise<GalleryLookupResponse> {
+  const parent = await repo.findParentByName(app.db, type, name);
+  if (!parent) throw notFound(GALLERY_MESSAGES.noGalleryFor(name));
+  return { id: parent.id, title: parent.title, type };
+}
+
+/** The browser's pre-upload check: which of its files' hashes the gallery holds already. */
+export async function checkHashes(app: FastifyInstance, input: GalleryCheckInput): Promise<string[]> {
+  await requireParent(app, input.type, input.id);
+  return repo.existingHashes(app.db, input.type, input.id, [...new Set(input.hashes)]);
+}
+
+/**
+ * Deletes every photo of one parent's gallery and its files (files still used elsewhere stay).
+ * Returns how many photos were removed. Areas call it when deleting a service, love story or client gallery.
+ */
+export async function removeGallery(app: FastifyInstance, parentType: GalleryParentType, parentId: number): Promise<number> {
+  const rows = await repo.deleteGalleryRows(app.db, parentType, parentId);
+  await app.cache.invalidate(GALLERY_CACHE_TAG);
+  await releaseImages(
+    app,
+    rows.map((r) => r.image),
+  );
+  return rows.length;
+}
+
+/** `DELETE /adminportal/galleries/delete/{id}/`: the parent must exist. */
+export async function deleteWholeGallery(app: FastifyInstance, type: GalleryParentType, id: number): Promise<number> {
+  await requireParent(app, type, id);
+  return removeGallery(app, type, id);
+}
+
+/** Deletes photos by id (any galleries); 404 when none of them exists. */
+export async function deletePhotos(app: FastifyInstance, ids: number[]): Promise<number> {
+  const rows = await repo.deletePhotos(app.db, [...new Set(ids)]);
+  if (!rows.length) throw notFound();
+  await app.cache.invalidate(GALLERY_CACHE_TAG);
+  await releaseImages(
+    app,
+    rows.map((r) => r.image),
+  );
+  return rows.length;
+}
+
+/** Saves a new order; every id must be a photo of one and the same gallery. */
+export async function saveOrder(app: FastifyInstance, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const found = await repo.photosByIds(app.db, unique);
+  if (found.length !== unique.length) throw notFound();
+  const first = found[0]!;
+  if (found.some((p) => p.parentType !== first.parentType || p.parentId !== first.parentId)) {
+    throw ValidationError.field('ids', GALLERY_MESSAGES.orderMixed);
+  }
+  await app.db.transaction((tx) => repo.saveOrder(tx, first.parentType, first.parentId, unique));
+  await app.cache.invalidate(GALLERY_CACHE_TAG);
+}
+
+/** Image work is bounded per process, whatever the number of concurrent uploads. */
+const limiters = new WeakMap<FastifyInstance, Limiter>();
+function imageLimiter(app: FastifyInstance): Limiter {
+  let l = limiters.get(app);
+  if (!l) limiters.set(app, (l = createLimiter(app.config.uploadConcurrency)));
+  return l;
+}
+
+/** One file part of an upload, already spooled to disk. */
+export interface IncomingPhoto {
+  /** `land_scape_image` or `orig_image`. */
+  field: string;
+  filename: string;
+  file: SpooledFile;
+}
+
+interface Processed {
+  seq: number;
+  name: string;
+  image: StoredImage;
+}
+
+/** A file name as stored: no directories, trimmed, at most 255 characters. */
+export function cleanName(filename: string): string {
+  const base = filename.split(/[/\\]/).pop()!.trim();
+  return (base || 'image').slice(0, 255);
+}
+const titleOf = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 255);
+
+/**
+ * One streaming upload. The route feeds it parts as they arrive; each photo is checked and
+ * processed (bounded concurrency) while the next part is still being received. Nothing reaches
+ * the database until every file has been processed; any failure stores nothing and removes the
+ * files it produced.
+ */
+export class GalleryUpload {
+  private parent: { type: GalleryParentType; id: number } | null = null;
+  private parentReady: Promise<{ names: Set<string>; shas: Set<string> } | null> | null = null;
+  private resolveParentWait: (() => void) | null = null;
+  private readonly parentWait = new Promise<void>((r) => (this.resolveParentWait = r));
+  private readonly tasks: Promise<void>[] = [];
+  private readonly processed: Processed[] = [];
+  private readonly skipped: GalleryUploadResponse['skipped'] = [];
+  private readonly seenNames = new Map<string, string>();
+  private readonly seenShas = new Map<string, string>();
+  private error: Error | null = null;
+  private seq = 0;
+  private pending = 0;
+  private roomWaiters: (() => void)[] = [];
+  private files = 0;
+  private readonly limit: Limiter;
+  private readonly maxPending: number;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.limit = imageLimiter(app);
+    this.maxPending = Math.max(2, app.config.uploadConcurrency * 2);
+  }
+
+  /** The parent named by the form; resolves once its existence and keys are known. */
+  setParent(type: GalleryParentType, id: number): void {
+    if (this.parent) return;
+    this.parent = { type, id };
+    this.parentReady = (async () => {
+      try {
+        await requireParent(this.app, type, id);
+        return await repo.galleryKeys(this.app.db, type, id);
+      } catch (err) {
+        this.fail(err as Error);
+        return null;
+      }
+    })();
+    this.resolveParentWait?.();
+  }
+
+  /** Records the first failure; later files are received but no longer processed. */
+  fail(err: Error): void {
+    this.error ??= err;
+  }
+
+  get failed(): boolean {
+    return this.error !== null;
+  }
+
+  /** Waits while too many received files await processing (only once the parent is known, so it never deadlocks). */
+  async waitForRoom(): Promise<void> {
+    while (this.parent && this.pending >= this.maxPending && !this.error) {
+      await new Promise<void>((r) => this.roomWaiters.push(r));
+    }
+  }
+
+  add(photo: IncomingPhoto): void {
+    const seq = this.seq++;
+    this.files += 1;
+    const name = cleanName(photo.filename);
+    if (photo.file.truncated) {
+      void removeSpooled(photo.file.path);
+      return this.fail(ValidationError.field(photo.field, COMMON_MESSAGES.imageTooLarge));
+    }
+    // Duplicates inside this request, decided in arrival order. An `orig_image` sent with its
+    // `land_scape_image` (same name or content) is the same photo: kept once, not reported.
+    const pairedField = this.seenNames.get(name) ?? this.seenShas.get(photo.file.sha256);
+    if (pairedField !== undefined) {
+      void removeSpooled(photo.file.path);
+      if (pairedField === photo.field) this.skip(name, this.seenNames.has(name) ? 'name' : 'content');
+      return;
+    }
+    this.seenNames.set(name, photo.field);
+    this.seenShas.set(photo.file.sha256, photo.field);
+    this.pending += 1;
+    this.tasks.push(
+      this.handle(seq, name, photo).finally(() => {
+        this.pending -= 1;
+        void removeSpooled(photo.file.path);
+        this.roomWaiters.splice(0).forEach((r) => r());
+      }),
+    );
+  }
+
+  private skip(name: string, reason: GallerySkipReason): void {
+    this.skipped.push({ name, reason, message: GALLERY_SKIP_MESSAGES[reason] });
+  }
+
+  private async handle(seq: number, name: string, photo: IncomingPhoto): Promise<void> {
+    await this.parentWait;
+    const keys = await this.parentReady;
+    if (!keys || this.error) return;
+    if (keys.names.has(name)) return this.skip(name, 'name');
+    if (keys.shas.has(photo.file.sha256)) return this.skip(name, 'content');
+    try {
+      const image = await this.limit(async () => {
+        if (this.error) return null;
+        const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
+        return processImage(this.app.storage, upload, { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 });
+      });
+      if (image) this.processed.push({ seq, name, image });
+    } catch (err) {
+      this.fail(err as Error);
+    }
+  }
+
+  /** Waits for every file, then stores the rows in one transaction; or undoes everything. */
+  async finish(): Promise<{ status: number; body: GalleryUploadResponse }> {
+    this.resolveParentWait?.();
+    await Promise.all(this.tasks);
+    if (!this.error && (!this.parent || this.files === 0)) {
+      const fields: Record<string, string[]> = {};
+      if (!this.parent) fields.gal = [GALLERY_MESSAGES.parentRequired];
+      if (this.files === 0) fields.land_scape_image = [GALLERY_MESSAGES.imageRequired];
+      this.fail(new ValidationError(fields));
+    }
+    if (this.error) {
+      await this.release();
+      throw this.error;
+    }
+    const { type, id } = this.parent!;
+    const ordered = [...this.processed].sort((a, b) => a.seq - b.seq);
+    let inserted: GalleryPhotoRow[];
+    try {
+      inserted = await this.app.db.transaction(async (tx) => {
+        if (!(await repo.findParent(tx, type, id))) throw notFound();
+        const start = await repo.nextPosition(tx, type, id);
+        return repo.insertPhotos(
+          tx,
+          ordered.map((p, i) => ({
+            parentType: type,
+            parentId: id,
+            name: p.name,
+            title: titleOf(p.name),
+            sha256: p.image.sha256,
+            image: p.image,
+            position: start + i,
+          })),
+        );
+      });
+    } catch (err) {
+      await this.release();
+      throw err;
+    }
+    await this.app.cache.invalidate(GALLERY_CACHE_TAG);
+    // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
+    const storedNames = new Set(inserted.map((r) => r.name));
+    const lost = ordered.filter((p) => !storedNames.has(p.name));
+    if (lost.length) {
+      const keys = await repo.galleryKeys(this.app.db, type, id);
+      for (const p of lost) this.skip(p.name, keys.names.has(p.name) ? 'name' : 'content');
+      await releaseImages(
+        this.app,
+        lost.map((p) => p.image),
+      );
+    }
+    inserted.sort((a, b) => a.position - b.position);
+    return { status: inserted.length ? 201 : 200, body: { stored: inserted.map(toPhoto), skipped: this.skipped } };
+  }
+
+  /** Undo: remove the files this upload produced (kept when another row uses the same content). */
+  async release(): Promise<void> {
+    this.resolveParentWait?.();
+    this.fail(new HttpError(500, COMMON_MESSAGES.serverError));
+    await Promise.allSettled(this.tasks);
+    await releaseImages(
+      this.app,
+      this.processed.map((p) => p.image),
+    );
+    this.processed.length = 0;
+  }
+}

@@ -1,0 +1,102 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { PersonAccount } from '@darkroom/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { accounts } from '../../db/schema';
+import type { Account } from '../../auth/accounts.repository';
+
+/** Users (customers) are accounts with is_staff false; admins have it true. */
+export type PersonKind = 'user' | 'admin';
+const isStaff = (kind: PersonKind) => kind === 'admin';
+
+export type AccountPatch = Partial<Pick<typeof accounts.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'username' | 'isActive'>>;
+
+export async function listPeople(db: Db, kind: PersonKind): Promise<Account[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.isStaff, isStaff(kind)))
+    .orderBy(desc(accounts.dateJoined), desc(accounts.id));
+}
+
+/** The account with this id in this list; an id from the other list is not found. */
+export async function findPerson(db: DbOrTx, kind: PersonKind, id: number): Promise<Account | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), eq(accounts.isStaff, isStaff(kind))))
+    .limit(1);
+  return row;
+}
+
+/** Whether another account (of either list) already uses this username, ignoring case. */
+export async function usernameInUse(db: DbOrTx, username: string, exceptId?: number): Promise<boolean> {
+  const same = sql`lower(${accounts.username}) = lower(${username})`;
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(exceptId ? and(same, ne(accounts.id, exceptId)) : same)
+    .limit(1);
+  return !!row;
+}
+
+export async function insertPerson(
+  db: DbOrTx,
+  kind: PersonKind,
+  values: Required<Pick<AccountPatch, 'firstName' | 'lastName' | 'email' | 'phone' | 'username'>> & { passwordHash: string },
+): Promise<Account> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ ...values, isStaff: isStaff(kind), isActive: true })
+    .returning();
+  return row!;
+}
+
+export async function updatePerson(db: DbOrTx, id: number, patch: AccountPatch): Promise<Account> {
+  if (!Object.keys(patch).length) {
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+    return row!;
+  }
+  const [row] = await db.update(accounts).set(patch).where(eq(accounts.id, id)).returning();
+  return row!;
+}
+
+export async function deletePerson(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, id));
+}
+
+/**
+ * Locks the rows of every active admin for the rest of the transaction and returns their ids,
+ * so two admins removing each other at the same moment cannot leave the studio with none.
+ */
+export async function lockActiveAdmins(tx: DbOrTx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.isStaff, true), eq(accounts.isActive, true)))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** True when a database error is a unique-constraint violation (PostgreSQL code 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The account as the lists show it: never any password field. */
+export function toPerson(a: Account): PersonAccount {
+  return {
+    id: a.id,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    email: a.email,
+    username: a.username,
+    phone: a.phone,
+    date_joined: a.dateJoined.toISOString(),
+    is_active: a.isActive,
+    last_login: a.lastLogin ? a.lastLogin.toISOString() : null,
+  };
+}

@@ -1,0 +1,36 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { services } from '../../db/schema';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type NewServiceRow = typeof services.$inferInsert;
+export type ServicePatch = Partial<Pick<ServiceRow, 'name' | 'description' | 'description2' | 'status' | 'cover'>>;
+
+/** Newest first. */
+export function listServiceRows(db: DbOrTx): Promise<ServiceRow[]> {
+  return db.select().from(services).orderBy(desc(services.timeCreated), desc(services.id));
+}
+
+export async function findServiceRow(db: DbOrTx, id: number): Promise<ServiceRow | undefined> {
+  const [row] = await db.select().from(services).where(eq(services.id, id));
+  return row;
+}
+
+export async function insertServiceRow(db: DbOrTx, values: NewServiceRow): Promise<ServiceRow> {
+  const [row] = await db.insert(services).values(values).returning();
+  return row!;
+}
+
+export async function updateServiceRow(db: DbOrTx, id: number, patch: ServicePatch): Promise<ServiceRow | undefined> {
+  const [row] = await db
+    .update(services)
+    .set({ ...patch, timeUpdated: new Date() })
+    .where(eq(services.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteServiceRow(db: DbOrTx, id: number): Promise<ServiceRow | undefined> {
+  const [row] = await db.delete(services).where(eq(services.id, id)).returning();
+  return row;
+}

@@ -1,0 +1,259 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_MESSAGES, MAX_IMAGE_PIXELS } from '@darkroom/contracts';
+import { createTestApp, describeEachDatabase, makeImage, type TestApp } from '../../test/harness';
+import { pngBomb } from '../../test/image-fixtures';
+import { ValidationError } from '../lib/errors';
+import type { UploadedFile } from '../lib/read-form';
+import { derivedKey, imageKeys, imageView, processImage } from './image-pipeline';
+import { createLimiter } from './limiter';
+import { localStorage, type MediaStorage } from './storage';
+
+const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
+
+/** A JPEG with EXIF orientation and GPS position, as phones write them. */
+async function phonePhoto(orientation: number): Promise<Buffer> {
+  return sharp(await makeImage({ width: 1600, height: 1000, seed: 42 }))
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Snap 9' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+describe('image pipeline', () => {
+  let root: string;
+  let tmp: string;
+  let storage: MediaStorage;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-media-'));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-in-'));
+    storage = localStorage(root);
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  let n = 0;
+  const upload = (content: Buffer, filename = 'photo.jpg'): UploadedFile => {
+    const p = path.join(tmp, `in-${n++}`);
+    fs.writeFileSync(p, content);
+    return { field: 'image', filename, mimetype: 'image/jpeg', path: p, bytes: content.length };
+  };
+  const rejects = async (content: Buffer, message: string) => {
+    const before = await storage.usage();
+    const err = await processImage(storage, upload(content), { field: 'image', use: 'galleryPhoto' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).fields).toEqual({ image: [message] });
+    expect(await storage.usage()).toEqual(before);
+  };
+
+  it('keeps the original byte for byte and derives WebP widths, crops, size and placeholder', async () => {
+    const jpeg = await makeImage({ width: 3000, height: 2000, seed: 1 });
+    const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
+    expect(img).toMatchObject({ mime: 'image/jpeg', width: 3000, height: 2000, bytes: jpeg.length, sha256: sha(jpeg) });
+    expect(fs.readFileSync(storage.resolve(img.original)!).equals(jpeg)).toBe(true);
+    expect(img.variants.map((v) => v.width)).toEqual([480, 960, 1600, 2400]);
+    for (const v of img.variants) {
+      const meta = await sharp(storage.resolve(v.key)!).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: v.width, height: v.height });
+      expect(v.height).toBe(Math.round((v.width * 2) / 3));
+    }
+    expect(await sharp(storage.resolve(img.square!)!).metadata()).toMatchObject({ width: 800, height: 800 });
+    expect(await sharp(storage.resolve(img.wide!)!).metadata()).toMatchObject({ width: 1920, height: 1080 });
+    expect(img.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(img.placeholder!.length).toBeLessThan(1200);
+    expect(Buffer.from(img.thumbhash!, 'base64').length).toBeGreaterThan(10);
+    const view = imageView(img);
+    expect(view.srcset.split(', ')).toHaveLength(4);
+    expect(view.url).toBe(`/media/${img.variants[2]!.key}`);
+  });
+
+  it('names derived files by their content, so processing again adds nothing', async () => {
+    const png = await makeImage({ width: 900, height: 700, format: 'png', seed: 2 });
+    const first = await processImage(storage, upload(png, 'a.png'), { field: 'image', use: 'galleryPhoto' });
+    expect(first.mime).toBe('image/png');
+    expect(first.original).toBe(`o/${first.sha256.slice(0, 2)}/${first.sha256}.png`);
+    for (const key of imageKeys(first).filter((k) => k.startsWith('d/'))) {
+      expect(derivedKey(fs.readFileSync(storage.resolve(key)!))).toBe(key);
+    }
+    // A small image is never upscaled: one variant at its own width.
+    expect(first.variants.map((v) => v.width)).toEqual([480, 900]);
+    const usage = await storage.usage();
+    const again = await processImage(storage, upload(png, 'b.png'), { field: 'image', use: 'galleryPhoto' });
+    expect(imageKeys(again)).toEqual(imageKeys(first));
+    expect(await storage.usage()).toEqual(usage);
+  });
+
+  it('applies EXIF orientation and strips metadata (GPS) from every derived file', async () => {
+    const photo = await phonePhoto(6);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const img = await processImage(storage, upload(photo), { field: 'image', use: 'galleryPhoto' });
+    // Orientation 6 is a 90° turn: the stored size is portrait.
+    expect([img.width, img.height]).toEqual([1000, 1600]);
+    const largest = img.variants[img.variants.length - 1]!;
+    expect([largest.width, largest.height]).toEqual([1000, 1600]);
+    for (const key of imageKeys(img).filter((k) => k.startsWith('d/'))) {
+      const buf = fs.readFileSync(storage.resolve(key)!);
+      const meta = await sharp(buf).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(buf.includes(Buffer.from('PhoneCo'))).toBe(false);
+    }
+    // The original is kept untouched (it is never listed by the API).
+    expect(fs.readFileSync(storage.resolve(img.original)!).equals(photo)).toBe(true);
+  });
+
+  it('recognises the type by content: a JPEG named .png is fine, a GIF named .jpg is not', async () => {
+    const jpeg = await makeImage({ width: 400, height: 400, seed: 3 });
+    const ok = await processImage(storage, upload(jpeg, 'looks-like.png'), { field: 'image', use: 'galleryPhoto' });
+    expect(ok.mime).toBe('image/jpeg');
+    const gif = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888' } })
+      .gif()
+      .toBuffer();
+    await rejects(gif, COMMON_MESSAGES.imageType);
+    await rejects(Buffer.from('%PDF-1.7 not an image at all'), COMMON_MESSAGES.imageType);
+    await rejects(Buffer.alloc(0), COMMON_MESSAGES.imageType);
+    const webp = await sharp(jpeg).webp().toBuffer();
+    await rejects(webp, COMMON_MESSAGES.imageType);
+  });
+
+  it('rejects a corrupt JPEG and leaves nothing behind', async () => {
+    const jpeg = await makeImage({ width: 1200, height: 900, seed: 4 });
+    await rejects(jpeg.subarray(0, Math.floor(jpeg.length / 2)), COMMON_MESSAGES.imageCorrupt);
+    const noise = Buffer.concat([jpeg.subarray(0, 700), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251))]);
+    await rejects(noise, COMMON_MESSAGES.imageCorrupt);
+    await rejects(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), COMMON_MESSAGES.imageCorrupt);
+  });
+
+  it('rejects a pixel bomb from its header, before decoding', async () => {
+    const bomb = pngBomb(12_000, 12_000);
+    expect(12_000 * 12_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    expect(bomb.length).toBeLessThan(100_000);
+    await rejects(bomb, COMMON_MESSAGES.imageTooLarge);
+  });
+
+  it('enforces the minimum dimensions per use', async () => {
+    await rejects(await makeImage({ width: 150, height: 150, seed: 5 }), COMMON_MESSAGES.dimension);
+    const err = await processImage(storage, upload(await makeImage({ width: 800, height: 500, seed: 5 })), {
+      field: 'cover_image',
+      use: 'pageImage',
+    }).catch((e: unknown) => e);
+    expect((err as ValidationError).fields).toEqual({ cover_image: [COMMON_MESSAGES.dimension] });
+  });
+});
+
+describe('media storage', () => {
+  it('refuses keys that leave the media root or name dot files', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-keys-'));
+    const storage = localStorage(root);
+    for (const bad of ['../x', 'd/../../x', '/etc/passwd', 'd/.hidden', '', 'a\0b', 'd\\..\\x', 'd//x']) {
+      expect(storage.resolve(bad)).toBeNull();
+    }
+    expect(storage.resolve('d/ab/abc.webp')).toBe(path.join(root, 'd/ab/abc.webp'));
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('bounds concurrent work', async () => {
+    const limit = createLimiter(2);
+    let running = 0;
+    let peak = 0;
+    const task = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running -= 1;
+    };
+    await Promise.all(Array.from({ length: 8 }, () => limit(task)));
+    expect(peak).toBe(2);
+  });
+});
+
+describeEachDatabase('/media/ serving', (kind) => {
+  let t: TestApp;
+  let jpegKey: string;
+  let webpKey: string;
+  let original: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    original = await makeImage({ width: 1000, height: 800, seed: 9 });
+    const p = path.join(t.config.dataDir, 'upload.tmp');
+    fs.writeFileSync(p, original);
+    const img = await processImage(t.app.storage, { field: 'x', filename: 'x.jpg', mimetype: '', path: p, bytes: original.length }, {
+      field: 'x',
+      use: 'galleryPhoto',
+    });
+    jpegKey = img.original;
+    webpKey = img.variants[0]!.key;
+    // Things that must never be served: a secret next to the media folder, a stray file inside it.
+    fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'top secret');
+    fs.writeFileSync(path.join(t.config.mediaDir, 'notes.txt'), 'stray');
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves derived WebP and originals with their types, immutable for a year, without a token', async () => {
+    const webp = await get(`/media/${webpKey}`);
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(webp.headers['x-content-type-options']).toBe('nosniff');
+    expect(webp.headers['accept-ranges']).toBe('bytes');
+    const jpeg = await get(`/media/${jpegKey}`);
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.rawPayload.equals(original)).toBe(true);
+    const head = await t.app.inject({ method: 'HEAD', url: `/media/${webpKey}` });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers range requests with 206 and the asked bytes', async () => {
+    const res = await get(`/media/${jpegKey}`, { range: 'bytes=100-199' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 100-199/${original.length}`);
+    expect(res.rawPayload.equals(original.subarray(100, 200))).toBe(true);
+    const tail = await get(`/media/${jpegKey}`, { range: 'bytes=-10' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(original.subarray(original.length - 10))).toBe(true);
+    const beyond = await get(`/media/${jpegKey}`, { range: `bytes=${original.length + 10}-` });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('never leaves the media folder, whatever the spelling', async () => {
+    const attempts = [
+      '/media/../secret.txt',
+      '/media/%2e%2e/secret.txt',
+      '/media/%2E%2E%2Fsecret.txt',
+      '/media/..%2fsecret.txt',
+      '/media/d/%2e%2e/%2e%2e/secret.txt',
+      '/media/..%5csecret.txt',
+      '/media/%252e%252e/secret.txt',
+      '/media/d/..%00/secret.txt',
+      '/media//etc/passwd',
+      '/media/notes.txt',
+      '/media/',
+      '/media/d',
+      '/media/d/',
+      `/media/${webpKey.replace('.webp', '.WEBP')}`,
+    ];
+    for (const url of attempts) {
+      const res = await get(url);
+      expect([400, 403, 404], url).toContain(res.statusCode);
+      expect(res.body).not.toContain('top secret');
+      expect(res.body).not.toContain('stray');
+    }
+  });
+
+  it('answers 404 for a well-formed key that does not exist', async () => {
+    const res = await get(`/media/d/00/${'0'.repeat(64)}.webp`);
+    expect(res.statusCode).toBe(404);
+  });
+});
