@@ -37,11 +37,14 @@ export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
 export const clientGalleryPatchSchema = clientGalleryFieldsSchema.partial().extend({ status: formBoolean.optional() });
 export type ClientGalleryPatch = z.output<typeof clientGalleryPatchSchema>;
 
-/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+/**
+ * The create/edit dialog: the cover is required on create only; on edit it is sent only if new.
+ * The rule sits on the field (not a superRefine) so it shows together with the other fields' messages.
+ */
 export function clientGalleryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  return clientGalleryFieldsSchema.extend({ cover_image: chosenFileOf<F>() }).superRefine((v, ctx) => {
-    if (mode === 'create' && !hasFile(v.cover_image))
-      ctx.addIssue({ code: 'custom', path: ['cover_image'], message: CLIENT_GALLERY_MESSAGES.coverRequired });
+  const file = chosenFileOf<F>();
+  return clientGalleryFieldsSchema.extend({
+    cover_image: mode === 'create' ? file.refine((v) => hasFile(v), { error: CLIENT_GALLERY_MESSAGES.coverRequired }) : file,
   });
 }
 export type ClientGalleryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof clientGalleryFormSchema<F>>>;

@@ -64,12 +64,14 @@ export type ContactPatch = z.output<typeof contactPatchSchema>;
 /** The 'Manage Contact Informations' dialog. */
 export const contactInfoFormSchema = contactSchema.pick({ email: true, phone: true, address: true, description: true });
 export type ContactInfoFormValues = z.input<typeof contactInfoFormSchema>;
+export type ContactInfoFormOutput = z.output<typeof contactInfoFormSchema>;
 
 /** The contact-us page dialog: the same fields plus an optional nav image. */
 export function contactUsFormSchema<F extends ChosenFile = ChosenFile>() {
   return contactInfoFormSchema.extend({ nav_image: chosenFileOf<F>() });
 }
-export type ContactUsFormValues = z.input<ReturnType<typeof contactUsFormSchema>>;
+export type ContactUsFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof contactUsFormSchema<F>>>;
+export type ContactUsFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof contactUsFormSchema<F>>>;
 
 export interface ContactInfo {
   id: number;

@@ -95,3 +95,19 @@ export interface SendEmailResult {
   detail: string;
   results: EmailRecipientResult[];
 }
+
+/** A past send as `GET /adminportal/send-email/` lists it (newest first). */
+export interface SentEmailRecord {
+  id: number;
+  subject: string;
+  message: string;
+  recipients: { id: number; email: string }[];
+  status: 'sending' | 'sent' | 'partial' | 'failed';
+  /** What went wrong, one line per failed recipient. */
+  error: string | null;
+  sent_by: { id: number; name: string } | null;
+  time_created: string;
+}
+
+/** How many past sends the history returns. */
+export const SENT_EMAIL_HISTORY_LIMIT = 100;

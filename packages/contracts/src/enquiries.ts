@@ -28,11 +28,7 @@ export const ENQUIRY_MESSAGES = {
 export const ENQUIRY_HONEYPOT_FIELD = 'website';
 
 const required = (message: string, max: number, maxMessage: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: maxMessage });
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
 /** `POST /site/enquiries/` body, checked by the server with these messages. */
 export const enquiryInputSchema = z.object({

@@ -67,11 +67,14 @@ export function parseLoveStoryDescription(raw: unknown): Partial<Record<LoveStor
   return out;
 }
 
-/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+/**
+ * The create/edit dialog: the cover is required on create only; on edit it is sent only if new.
+ * The rule sits on the field (not a superRefine) so it shows together with the other fields' messages.
+ */
 export function loveStoryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  return loveStoryFieldsSchema.extend({ cover_image: chosenFileOf<F>() }).superRefine((v, ctx) => {
-    if (mode === 'create' && !hasFile(v.cover_image))
-      ctx.addIssue({ code: 'custom', path: ['cover_image'], message: LOVE_STORY_MESSAGES.coverRequired });
+  const file = chosenFileOf<F>();
+  return loveStoryFieldsSchema.extend({
+    cover_image: mode === 'create' ? file.refine((v) => hasFile(v), { error: LOVE_STORY_MESSAGES.coverRequired }) : file,
   });
 }
 export type LoveStoryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof loveStoryFormSchema<F>>>;

@@ -21,10 +21,13 @@ export class ApiError extends Error {
   }
 }
 
-/** What gets called when any request answers 401: the session is over. */
+/**
+ * What gets called when any request answers 401: the session is over. Clearing it is enough:
+ * the admin layout watches the session and routes to /login in place (no page reload, so
+ * nothing that runs on page load can bring the stale session back).
+ */
 let onUnauthorized: () => void = () => {
   clearSession();
-  window.location.assign(`${import.meta.env.BASE_URL}login`);
 };
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;

@@ -75,8 +75,8 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
 /** What a card needs of an ImageView: the URL, optionally srcset and a tiny placeholder. */
 export interface CardImage {
   url: string;
-  srcset?: string;
-  placeholder?: string;
+  srcset?: string | null;
+  placeholder?: string | null;
 }
 
 export interface EntityCardProps {

@@ -27,14 +27,16 @@ function useCarouselMutation<V>(call: (vars: V) => Promise<unknown>) {
 }
 
 export function useCreateCarousel() {
-  return useCarouselMutation(({ values, onProgress }: { values: CarouselWrite; onProgress?: Progress }) =>
-    upload<CarouselItem>('POST', URL, toFormData({ ...values }), onProgress).promise,
+  return useCarouselMutation(
+    ({ values, onProgress }: { values: CarouselWrite; onProgress?: Progress }) =>
+      upload<CarouselItem>('POST', URL, toFormData({ ...values }), onProgress).promise,
   );
 }
 
 export function useUpdateCarousel() {
-  return useCarouselMutation(({ id, values, onProgress }: { id: number; values: CarouselWrite; onProgress?: Progress }) =>
-    upload<CarouselItem>('PATCH', `${URL}${id}/`, toFormData({ ...values }), onProgress).promise,
+  return useCarouselMutation(
+    ({ id, values, onProgress }: { id: number; values: CarouselWrite; onProgress?: Progress }) =>
+      upload<CarouselItem>('PATCH', `${URL}${id}/`, toFormData({ ...values }), onProgress).promise,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LinearProgress, TextField } from '@mui/material';
 import {
@@ -48,13 +48,15 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
     handleSubmit,
     setError,
     trigger,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<CarouselWrite>({
     resolver: zodResolver(carouselFormSchema<File>(mode)),
     mode: 'onBlur',
     defaultValues: { header: item?.header ?? '', title: item?.title ?? '', message: item?.message ?? '', image: null },
   });
+
+  const typed = useWatch({ control, name: ['header', 'title', 'message'] });
+  const lengths = { header: typed[0]?.length ?? 0, title: typed[1]?.length ?? 0, message: typed[2]?.length ?? 0 };
 
   const onSubmit = handleSubmit(async (values) => {
     if (saved) return;
@@ -80,7 +82,7 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
 
   const text = (name: 'header' | 'title' | 'message', label: string, max: number, multiline = false) => {
     const { ref, ...field } = register(name);
-    const length = watch(name)?.length ?? 0;
+    const length = lengths[name];
     return (
       <TextField
         {...field}

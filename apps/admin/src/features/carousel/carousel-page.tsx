@@ -74,7 +74,11 @@ export default function CarouselPage() {
         )}
       />
       {dialog && (
-        <CarouselDialog key={dialog.mode === 'edit' ? dialog.item.id : 'new'} item={dialog.mode === 'edit' ? dialog.item : undefined} onClose={() => setDialog(null)} />
+        <CarouselDialog
+          key={dialog.mode === 'edit' ? dialog.item.id : 'new'}
+          item={dialog.mode === 'edit' ? dialog.item : undefined}
+          onClose={() => setDialog(null)}
+        />
       )}
       <DeleteConfirmDialog
         open={!!deleting}

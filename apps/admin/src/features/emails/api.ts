@@ -1,9 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PersonAccount, SendEmailFormValues, SendEmailResult } from '@darkroom/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PersonAccount, SendEmailFormValues, SendEmailResult, SentEmailRecord } from '@darkroom/contracts';
 import { ApiError, api } from '../../api/client';
 
 /** The admin list is the people area's endpoint; this screen only reads it. */
-export const emailKeys = { admins: ['emails', 'admins'] as const };
+export const emailKeys = { admins: ['emails', 'admins'] as const, history: ['emails', 'history'] as const };
+
+const SEND_URL = '/adminportal/send-email/';
 
 export function useAdminRecipients() {
   return useQuery({
@@ -16,11 +18,17 @@ export function useAdminRecipients() {
  * Sends the e-mail. A 502 still carries what happened to each recipient (none got it), so it
  * resolves with that result instead of failing; anything else that fails rejects.
  */
+export function useSentEmails() {
+  return useQuery({ queryKey: emailKeys.history, queryFn: ({ signal }) => api.get<SentEmailRecord[]>(SEND_URL, signal) });
+}
+
 export function useSendEmail() {
+  const client = useQueryClient();
   return useMutation({
+    onSettled: () => client.invalidateQueries({ queryKey: emailKeys.history }),
     mutationFn: async (values: SendEmailFormValues): Promise<SendEmailResult> => {
       try {
-        return await api.post<SendEmailResult>('/adminportal/send-email/', { ...values });
+        return await api.post<SendEmailResult>(SEND_URL, { ...values });
       } catch (err) {
         if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
         throw err;

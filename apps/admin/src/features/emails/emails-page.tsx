@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Chip, Link } from '@mui/material';
+import { Box, Button, Chip, Link, Typography } from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { accountStatusLabel, EMAIL_MESSAGES, type PersonAccount, type SendEmailResult } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { formatDateTime, useAdminRecipients } from './api';
 import { SendEmailDialog } from './send-email-dialog';
 import { SendOutcomeDialog } from './send-outcome-dialog';
+import { SentEmailsTable } from './sent-emails-table';
 
 const NOTIFY_TYPE = { sent: 'success', partial: 'warning', failed: 'error' } as const;
 
@@ -66,15 +67,23 @@ export default function EmailsPage() {
           </Button>
         }
       />
-      <DataTable<PersonAccount>
-        label="Admins"
+      <Box component="section" aria-label="Admins">
+        <DataTable<PersonAccount>
+          label="Admins"
         rows={data}
         columns={columns}
         loading={isLoading}
         error={error}
         checkboxSelection
         onSelectionChange={(ids) => setSelected(ids.map(Number))}
-      />
+        />
+      </Box>
+      <Box component="section" aria-labelledby="sent-emails-heading" sx={{ mt: 4 }}>
+        <Typography id="sent-emails-heading" variant="h6" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
+          Sent emails
+        </Typography>
+        <SentEmailsTable />
+      </Box>
       {composing && data && (
         <SendEmailDialog
           open

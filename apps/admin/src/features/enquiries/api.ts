@@ -19,5 +19,4 @@ export function useDeleteEnquiry() {
 }
 
 /** The table's 'Date Created': local date and time, short. */
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -61,9 +61,11 @@ export default function EnquiriesPage() {
     try {
       await remove.mutateAsync(deleting.id);
       notify(ENQUIRY_MESSAGES.deleted, 'success');
-      setDeleting(null);
     } catch {
       notify(ENQUIRY_MESSAGES.deleteFailed, 'error');
+    } finally {
+      // Closed either way: the list refreshes, and it may already be gone (deleted elsewhere).
+      setDeleting(null);
     }
   };
 

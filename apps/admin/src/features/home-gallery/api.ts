@@ -20,15 +20,17 @@ function useHomeGalleryMutation<V>(call: (vars: V) => Promise<unknown>) {
 
 /** Create: multipart name + cover_image; the name is the file's name (spec). */
 export function useCreateHomeGalleryImage() {
-  return useHomeGalleryMutation(({ file, onProgress }: { file: File; onProgress?: Progress }) =>
-    upload<HomeGalleryImage>('POST', URL, toFormData({ name: file.name, cover_image: file }), onProgress).promise,
+  return useHomeGalleryMutation(
+    ({ file, onProgress }: { file: File; onProgress?: Progress }) =>
+      upload<HomeGalleryImage>('POST', URL, toFormData({ name: file.name, cover_image: file }), onProgress).promise,
   );
 }
 
 /** Update: a new cover_image (the server renames the entry after the new file). */
 export function useReplaceHomeGalleryImage() {
-  return useHomeGalleryMutation(({ id, file, onProgress }: { id: number; file: File; onProgress?: Progress }) =>
-    upload<HomeGalleryImage>('PATCH', `${URL}${id}/`, toFormData({ cover_image: file }), onProgress).promise,
+  return useHomeGalleryMutation(
+    ({ id, file, onProgress }: { id: number; file: File; onProgress?: Progress }) =>
+      upload<HomeGalleryImage>('PATCH', `${URL}${id}/`, toFormData({ cover_image: file }), onProgress).promise,
   );
 }
 

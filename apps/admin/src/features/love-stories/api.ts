@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LOVE_STORY_DESCRIPTION_KEYS,
-  type GalleryPhoto,
   type LoveStory,
   type LoveStoryDescription,
   type PersonAccount,
@@ -14,7 +13,6 @@ export const loveStoryKeys = {
   all: ['love-stories'] as const,
   list: () => [...loveStoryKeys.all, 'list'] as const,
   detail: (id: number) => [...loveStoryKeys.all, 'detail', id] as const,
-  photos: (id: number) => [...loveStoryKeys.all, 'photos', id] as const,
   customers: () => [...loveStoryKeys.all, 'customers'] as const,
 };
 
@@ -51,15 +49,6 @@ export function useLoveStory(id: number | null) {
   return useQuery({
     queryKey: loveStoryKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<LoveStory>(`${BASE}${id}/`, signal),
-    enabled: !!id,
-  });
-}
-
-/** The story's photos (the detail dialog's gallery). */
-export function useLoveStoryPhotos(id: number | null) {
-  return useQuery({
-    queryKey: loveStoryKeys.photos(id ?? 0),
-    queryFn: ({ signal }) => api.get<GalleryPhoto[]>(`/adminportal/galleries/love-stories/${id}/`, signal),
     enabled: !!id,
   });
 }

@@ -16,7 +16,8 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory } from '@darkroom/contracts';
-import { readDescription, useLoveStoryPhotos } from './api';
+import { useGalleryPhotos } from '../../components/gallery';
+import { readDescription } from './api';
 
 export interface LoveStoryDetailsDialogProps {
   story: LoveStory | null;
@@ -28,7 +29,7 @@ export interface LoveStoryDetailsDialogProps {
 /** The story as a reader sees it: cover, title, the five descriptions and the gallery. */
 export function LoveStoryDetailsDialog({ story, onClose, onOpenGallery, onManage }: LoveStoryDetailsDialogProps) {
   const titleId = useId();
-  const photos = useLoveStoryPhotos(story?.id ?? null);
+  const photos = useGalleryPhotos('love-story', story?.id ?? null);
   const description = story ? readDescription(story.description) : null;
   return (
     <Dialog open={!!story} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">

@@ -67,6 +67,7 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
     control,
     handleSubmit,
     setError,
+    trigger,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(schema),
@@ -106,7 +107,11 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
             name={field.name}
             inputRef={field.ref}
             value={field.value ?? ''}
-            onChange={(e) => field.onChange(e.target.value)}
+            onChange={(e) => {
+              field.onChange(e.target.value);
+              // The image-required message names the page: refresh it when the page changes.
+              if (errors.image) void trigger('image');
+            }}
             onBlur={field.onBlur}
             error={!!errors.page}
             helperText={errors.page?.message}

@@ -57,8 +57,7 @@ export default function PageImagesPage() {
           renderCard={(p) => (
             <EntityCard
               image={{ url: p.image, srcset: p.image_view.srcset, placeholder: p.image_view.placeholder ?? undefined }}
-              title={p.page_name}
-              uppercaseTitle
+              title={p.page_name.toUpperCase()}
               onImageClick={() => setPreviewing(p)}
               onEdit={() => setEditing({ pageImage: p })}
               onDelete={() => setDeleting(p)}

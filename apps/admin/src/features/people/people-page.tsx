@@ -75,7 +75,13 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         <Tooltip title={self ? PEOPLE_MESSAGES.cannotDeleteSelf : 'Delete'}>
           {/* A span keeps the tooltip working on a disabled button. */}
           <span>
-            <IconButton size="small" color="error" aria-label={`Delete ${personName(row)}`} disabled={self} onClick={() => setDeleting(row)}>
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={`Delete ${personName(row)}`}
+              disabled={self}
+              onClick={() => setDeleting(row)}
+            >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
           </span>

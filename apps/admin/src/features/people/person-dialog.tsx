@@ -6,15 +6,7 @@ import { PEOPLE_MESSAGES, personCreateSchema, personEditSchema, type PersonAccou
 import { FormDialog } from '../../components/form-dialog';
 import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
-import {
-  failureMessage,
-  KIND_TEXT,
-  PERSON_FIELDS,
-  useCreatePerson,
-  useUpdatePerson,
-  type PersonChanges,
-  type PersonKind,
-} from './api';
+import { failureMessage, KIND_TEXT, PERSON_FIELDS, useCreatePerson, useUpdatePerson, type PersonChanges, type PersonKind } from './api';
 
 interface PersonFormValues {
   first_name: string;
@@ -91,7 +83,11 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     }
   });
 
-  const field = (name: Exclude<keyof PersonFormValues, 'is_active'>, label: string, opts: { type?: string; autoComplete?: string; required?: boolean; helper?: string } = {}) => {
+  const field = (
+    name: Exclude<keyof PersonFormValues, 'is_active'>,
+    label: string,
+    opts: { type?: string; autoComplete?: string; required?: boolean; helper?: string } = {},
+  ) => {
     const { ref, ...rest } = register(name);
     return (
       <TextField
@@ -149,9 +145,7 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
           )}
         />
       )}
-      {!person && (
-        <FormHelperText>A temporary password is generated, shown to you once and e-mailed to the new account.</FormHelperText>
-      )}
+      {!person && <FormHelperText>A temporary password is generated, shown to you once and e-mailed to the new account.</FormHelperText>}
     </FormDialog>
   );
 }

@@ -59,7 +59,13 @@ export function TemporaryPasswordDialog({ created, onClose }: { created: PersonC
             component="code"
             ref={passwordRef}
             data-testid="temporary-password"
-            sx={{ flex: 1, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 18, letterSpacing: 1, userSelect: 'all' }}
+            sx={{
+              flex: 1,
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              fontSize: 18,
+              letterSpacing: 1,
+              userSelect: 'all',
+            }}
           >
             {created.temporary_password}
           </Box>

@@ -35,13 +35,15 @@ function useServicePageMutation<V>(call: (vars: V) => Promise<ServicePageContent
 const body = (values: ServicePageWrite) => toFormData({ name: values.name, description: values.description ?? '', image: values.image });
 
 export function useCreateServicePage() {
-  return useServicePageMutation(({ values, onProgress }: { values: ServicePageWrite; onProgress?: Progress }) =>
-    upload<ServicePageContent>('POST', URL, body(values), onProgress).promise,
+  return useServicePageMutation(
+    ({ values, onProgress }: { values: ServicePageWrite; onProgress?: Progress }) =>
+      upload<ServicePageContent>('POST', URL, body(values), onProgress).promise,
   );
 }
 
 export function useUpdateServicePage() {
-  return useServicePageMutation(({ id, values, onProgress }: { id: number; values: ServicePageWrite; onProgress?: Progress }) =>
-    upload<ServicePageContent>('PATCH', `${URL}${id}/`, body(values), onProgress).promise,
+  return useServicePageMutation(
+    ({ id, values, onProgress }: { id: number; values: ServicePageWrite; onProgress?: Progress }) =>
+      upload<ServicePageContent>('PATCH', `${URL}${id}/`, body(values), onProgress).promise,
   );
 }

@@ -42,11 +42,17 @@ export const HOME_PAGE_ID = 2;
 
 /** Same query keys as the owning areas use, so their writes refresh this view too. */
 export function usePageImages() {
-  return useQuery({ queryKey: ['page-images', 'list'], queryFn: ({ signal }) => api.get<HomePageImage[]>('/adminportal/pages-images/', signal) });
+  return useQuery({
+    queryKey: ['page-images', 'list'],
+    queryFn: ({ signal }) => api.get<HomePageImage[]>('/adminportal/pages-images/', signal),
+  });
 }
 
 export function useCarousel() {
-  return useQuery({ queryKey: ['carousel', 'list'], queryFn: ({ signal }) => api.get<HomeCarouselItem[]>('/adminportal/manage-carousel/', signal) });
+  return useQuery({
+    queryKey: ['carousel', 'list'],
+    queryFn: ({ signal }) => api.get<HomeCarouselItem[]>('/adminportal/manage-carousel/', signal),
+  });
 }
 
 export function useHomeGallery() {

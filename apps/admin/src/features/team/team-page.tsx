@@ -1,6 +1,123 @@
+import { useMemo, useState } from 'react';
+import { Avatar, Box, Button, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import { TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
+import { ImagePreviewDialog } from '../../components/image-preview-dialog';
+import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
+import { formatDateTime, useDeleteTeamMember, useTeam } from './api';
+import { TeamDialog } from './team-dialog';
 
-/** /the-team: placeholder until the area's feature work lands. */
+type Editing = { mode: 'create' } | { mode: 'edit'; member: TeamMember } | null;
+
+/** /the-team: the people shown on the studio's site, with their profile images. */
 export default function TeamPage() {
-  return <PageHeader title="the-team" />;
+  const notify = useNotify();
+  const { data, isLoading, error } = useTeam();
+  const remove = useDeleteTeamMember();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [viewing, setViewing] = useState<TeamMember | null>(null);
+  const [deleting, setDeleting] = useState<TeamMember | null>(null);
+
+  const columns = useMemo<DataTableColumn<TeamMember>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Full name',
+        flex: 1.3,
+        minWidth: 200,
+        text: (r) => r.name,
+        render: (r) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+            <Avatar src={r.cover_image_view.square ?? r.cover_image} alt="" sx={{ width: 32, height: 32 }} />
+            <Typography variant="body2" noWrap>
+              {r.name}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        field: 'email',
+        headerName: 'Email',
+        flex: 1.3,
+        minWidth: 200,
+        text: (r) => r.email,
+        render: (r) => (
+          <Link href={`mailto:${r.email}`} underline="hover" noWrap>
+            {r.email}
+          </Link>
+        ),
+      },
+      { field: 'phone', headerName: 'Phone', minWidth: 130 },
+      { field: 'title', headerName: 'Title', minWidth: 150 },
+      { field: 'time_created', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.time_created) },
+    ],
+    [],
+  );
+
+  const actions = (row: TeamMember) => (
+    <>
+      <Tooltip title="View">
+        <IconButton size="small" aria-label={`View ${row.name}`} onClick={() => setViewing(row)}>
+          <VisibilityOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Edit">
+        <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing({ mode: 'edit', member: row })}>
+          <EditOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notify(TEAM_MESSAGES.deleted, 'success');
+      setDeleting(null);
+    } catch {
+      notify(TEAM_MESSAGES.deleteFailed, 'error');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="The team"
+        subtitle="The people shown on the studio's website."
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'create' })}>
+            Add team member
+          </Button>
+        }
+      />
+      <DataTable<TeamMember> label="Team members" rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />
+      {editing && (
+        <TeamDialog
+          key={editing.mode === 'edit' ? editing.member.id : 'new'}
+          member={editing.mode === 'edit' ? editing.member : undefined}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ImagePreviewDialog open={!!viewing} src={viewing?.cover_image} title={viewing?.name} onClose={() => setViewing(null)} />
+      <DeleteConfirmDialog
+        open={!!deleting}
+        busy={remove.isPending}
+        detail={deleting ? `${deleting.name} will be removed from the team, with their profile image.` : undefined}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
 }

@@ -19,7 +19,12 @@ describeEachDatabase('account: profile and password', (kind) => {
   afterAll(() => t.close());
 
   const login = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/accounts/auth-admin/login/', payload: { username, password }, remoteAddress: `10.7.0.${++ipSeq}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/accounts/auth-admin/login/',
+      payload: { username, password },
+      remoteAddress: `10.7.0.${++ipSeq}`,
+    });
 
   /** A separate admin with its own token, so password changes do not disturb the owner. */
   async function makeAdmin(over: { email?: string; phone?: string } = {}) {
@@ -63,7 +68,11 @@ describeEachDatabase('account: profile and password', (kind) => {
 
   it('accepts multipart and changes email and phone when sent', async () => {
     const me = await makeAdmin();
-    const res = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), ...(await multipart({ first_name: 'Ines', last_name: 'Ito', email: 'ines@studio.test', phone: '42' })) });
+    const res = await me.as({
+      method: 'PATCH',
+      url: profileUrl(me.row.id),
+      ...(await multipart({ first_name: 'Ines', last_name: 'Ito', email: 'ines@studio.test', phone: '42' })),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().userDetails).toMatchObject({ email: 'ines@studio.test', phone: '42' });
   });
@@ -73,7 +82,11 @@ describeEachDatabase('account: profile and password', (kind) => {
     const res = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), payload: { first_name: '', last_name: ' ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ first_name: [PEOPLE_MESSAGES.firstNameRequired], last_name: [PEOPLE_MESSAGES.lastNameRequired] });
-    const blank = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), payload: { first_name: 'A', last_name: 'B', email: '', phone: '' } });
+    const blank = await me.as({
+      method: 'PATCH',
+      url: profileUrl(me.row.id),
+      payload: { first_name: 'A', last_name: 'B', email: '', phone: '' },
+    });
     expect(blank.statusCode).toBe(200);
     expect(blank.json().userDetails).toMatchObject({ first_name: 'A', email: me.row.email, phone: me.row.phone });
     const bad = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), payload: { email: 'nope' } });
@@ -85,7 +98,11 @@ describeEachDatabase('account: profile and password', (kind) => {
     const res = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), payload: { first_name: 'Ines', last_name: 'Ito' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ email: [PEOPLE_MESSAGES.emailRequired], phone: [PEOPLE_MESSAGES.phoneRequired] });
-    const ok = await me.as({ method: 'PATCH', url: profileUrl(me.row.id), payload: { first_name: 'Ines', last_name: 'Ito', email: 'i@s.test', phone: '1' } });
+    const ok = await me.as({
+      method: 'PATCH',
+      url: profileUrl(me.row.id),
+      payload: { first_name: 'Ines', last_name: 'Ito', email: 'i@s.test', phone: '1' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().userDetails).toMatchObject({ email: 'i@s.test', phone: '1' });
   });
@@ -95,7 +112,11 @@ describeEachDatabase('account: profile and password', (kind) => {
     const res = await t.as({ method: 'PATCH', url: profileUrl(other.row.id), payload: { first_name: 'Hacked' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: ACCOUNT_MESSAGES.notOwnAccount });
-    const pw = await t.as({ method: 'PUT', url: passwordUrl(other.row.id), payload: { old_password: other.password, password: 'new-password-9', password2: 'new-password-9' } });
+    const pw = await t.as({
+      method: 'PUT',
+      url: passwordUrl(other.row.id),
+      payload: { old_password: other.password, password: 'new-password-9', password2: 'new-password-9' },
+    });
     expect(pw.statusCode).toBe(403);
     expect((await findAccount(t.database.db, other.row.id))!.firstName).toBe('Ines');
     expect(await verifyPassword((await findAccount(t.database.db, other.row.id))!.passwordHash, other.password)).toBe(true);
@@ -133,7 +154,11 @@ describeEachDatabase('account: profile and password', (kind) => {
   it('change password: succeeds, signs out the other sessions, keeps this one; the new password signs in', async () => {
     const me = await makeAdmin();
     const other = ((await login(me.username, me.password)).json() as { authToken: string }).authToken;
-    const res = await me.as({ method: 'PUT', url: passwordUrl(me.row.id), payload: { old_password: me.password, password: 'brand-new-pass-1', password2: 'brand-new-pass-1' } });
+    const res = await me.as({
+      method: 'PUT',
+      url: passwordUrl(me.row.id),
+      payload: { old_password: me.password, password: 'brand-new-pass-1', password2: 'brand-new-pass-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, detail: ACCOUNT_MESSAGES.passwordUpdated });
     expect(JSON.stringify(res.json())).not.toContain('brand-new-pass-1');

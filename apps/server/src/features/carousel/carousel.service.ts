@@ -67,7 +67,11 @@ async function withNewImage<T>(app: FastifyInstance, image: StoredImage | undefi
 }
 
 /** Creates an item; text and image are checked (all messages at once) before anything is stored. */
-export async function createCarouselItem(app: FastifyInstance, fields: Record<string, unknown>, file: UploadedFile | undefined): Promise<CarouselItem> {
+export async function createCarouselItem(
+  app: FastifyInstance,
+  fields: Record<string, unknown>,
+  file: UploadedFile | undefined,
+): Promise<CarouselItem> {
   const parsed = carouselTextSchema.safeParse(fields);
   const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
   if (!file) errors[IMAGE_FIELD] = [CAROUSEL_MESSAGES.imageRequired];

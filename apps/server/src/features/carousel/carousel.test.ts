@@ -127,7 +127,12 @@ describeEachDatabase('carousel', (kind) => {
   });
 
   it('accepts PNG images', async () => {
-    const res = await create({ header: 'Png', title: 'B', message: 'C', image: { ...(await image({ format: 'png' })), filename: 'a.png' } });
+    const res = await create({
+      header: 'Png',
+      title: 'B',
+      message: 'C',
+      image: { ...(await image({ format: 'png' })), filename: 'a.png' },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -217,7 +222,11 @@ describe('carousel form schema', () => {
   it('requires the image on create only', async () => {
     const { carouselFormSchema } = await import('@darkroom/contracts');
     const values = { header: 'A', title: 'B', message: 'C', image: null };
-    expect(carouselFormSchema('create').safeParse(values).error?.issues.map((i) => i.message)).toEqual([CAROUSEL_MESSAGES.imageRequired]);
+    expect(
+      carouselFormSchema('create')
+        .safeParse(values)
+        .error?.issues.map((i) => i.message),
+    ).toEqual([CAROUSEL_MESSAGES.imageRequired]);
     expect(carouselFormSchema('edit').safeParse(values).success).toBe(true);
   });
 });

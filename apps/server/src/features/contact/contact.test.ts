@@ -68,7 +68,11 @@ describeEachDatabase('contact information', (kind) => {
 
   it('updates only the sent fields', async () => {
     const item = await createValid();
-    const res = await t.as({ method: 'PATCH', url: `${INFO}${item.id}/`, ...(await multipart({ phone: '999', description: 'Closed Sundays' })) });
+    const res = await t.as({
+      method: 'PATCH',
+      url: `${INFO}${item.id}/`,
+      ...(await multipart({ phone: '999', description: 'Closed Sundays' })),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...studio, phone: '999', description: 'Closed Sundays', name: studio.email });
     expect((await list()).find((i) => i.id === item.id)?.phone).toBe('999');
@@ -142,7 +146,11 @@ describeEachDatabase('contact-us page content', (kind) => {
 
   it('a second create updates the one record instead of adding another', async () => {
     const [first] = await list();
-    const res = await t.as({ method: 'POST', url: CONTENT, ...(await multipart({ ...studio, phone: '777', nav_image: await navImage() })) });
+    const res = await t.as({
+      method: 'POST',
+      url: CONTENT,
+      ...(await multipart({ ...studio, phone: '777', nav_image: await navImage() })),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: first!.id, phone: '777' });
     expect(res.json().nav_image).toMatch(/^\/media\/.+\.webp$/);
@@ -202,7 +210,10 @@ describe('contact form schemas', () => {
   it('use the spec messages', async () => {
     const { contactInfoFormSchema, contactUsFormSchema } = await import('@darkroom/contracts');
     const empty = { email: '', phone: '', address: '', description: '' };
-    expect(contactInfoFormSchema.safeParse(empty).error?.issues.map((i) => i.message)).toEqual(['Email is required', 'Phone number is required']);
+    expect(contactInfoFormSchema.safeParse(empty).error?.issues.map((i) => i.message)).toEqual([
+      'Email is required',
+      'Phone number is required',
+    ]);
     expect(contactUsFormSchema().safeParse({ ...studio, nav_image: null }).success).toBe(true);
   });
 });

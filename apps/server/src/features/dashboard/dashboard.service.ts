@@ -5,27 +5,30 @@ import {
   type DashboardStorage,
   type DashboardSummary,
 } from '@darkroom/contracts';
+import type { MediaStorage } from '../../media/storage';
 import { countAll, latestEnquiries } from './dashboard.repository';
 
 /**
  * Media usage, measured at most once per TTL per app: walking the media folder touches every
- * file, and the figure need not be exact. Concurrent callers share one walk.
+ * file, and the figure need not be exact. Concurrent callers share one walk. Keyed by the
+ * storage itself: route plugins see an encapsulated copy of `app`, the storage is shared.
  */
-const storageMemo = new WeakMap<FastifyInstance, { at: number; value: Promise<DashboardStorage> }>();
+const storageMemo = new WeakMap<MediaStorage, { at: number; value: Promise<DashboardStorage> }>();
 
 export function storageUsage(app: FastifyInstance, now = Date.now()): Promise<DashboardStorage> {
-  const hit = storageMemo.get(app);
+  const storage = app.storage;
+  const hit = storageMemo.get(storage);
   if (hit && now - hit.at < DASHBOARD_STORAGE_TTL_SECONDS * 1000) return hit.value;
-  const value = app.storage.usage().then(({ files, bytes }) => ({ files, bytes, measured_at: new Date(now).toISOString() }));
-  storageMemo.set(app, { at: now, value });
+  const value = storage.usage().then(({ files, bytes }) => ({ files, bytes, measured_at: new Date(now).toISOString() }));
+  storageMemo.set(storage, { at: now, value });
   // A failed walk is not remembered, so the next request tries again.
-  value.catch(() => storageMemo.delete(app));
+  value.catch(() => storageMemo.delete(storage));
   return value;
 }
 
 /** Drops the remembered storage figure (tests, or after a bulk import). */
 export function forgetStorageUsage(app: FastifyInstance): void {
-  storageMemo.delete(app);
+  storageMemo.delete(app.storage);
 }
 
 /** Counts are always live (one cheap query); only the storage figure is cached. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DASHBOARD_COUNT_KEYS, DASHBOARD_LATEST_ENQUIRIES, DASHBOARD_STORAGE_TTL_SECONDS, type DashboardSummary } from '@darkroom/contracts';
+import {
+  DASHBOARD_COUNT_KEYS,
+  DASHBOARD_LATEST_ENQUIRIES,
+  DASHBOARD_STORAGE_TTL_SECONDS,
+  type DashboardSummary,
+} from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
 import {
   accounts,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, sentEmails } from '../../db/schema';
 
@@ -16,7 +16,13 @@ export interface AdminRecipient {
 export async function findAdminRecipients(db: DbOrTx, ids: number[]): Promise<AdminRecipient[]> {
   if (!ids.length) return [];
   return db
-    .select({ id: accounts.id, username: accounts.username, firstName: accounts.firstName, lastName: accounts.lastName, email: accounts.email })
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      email: accounts.email,
+    })
     .from(accounts)
     .where(and(inArray(accounts.id, ids), eq(accounts.isStaff, true)));
 }
@@ -28,4 +34,17 @@ export async function insertSentEmail(db: DbOrTx, values: typeof sentEmails.$inf
 
 export async function finishSentEmail(db: DbOrTx, id: number, status: string, error: string | null): Promise<void> {
   await db.update(sentEmails).set({ status, error }).where(eq(sentEmails.id, id));
+}
+
+/** The latest sends, newest first, with the sender's names (null once that account is gone). */
+export async function listSentEmails(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      row: sentEmails,
+      sender: { id: accounts.id, username: accounts.username, firstName: accounts.firstName, lastName: accounts.lastName },
+    })
+    .from(sentEmails)
+    .leftJoin(accounts, eq(accounts.id, sentEmails.sentBy))
+    .orderBy(desc(sentEmails.timeCreated), desc(sentEmails.id))
+    .limit(limit);
 }

@@ -1,10 +1,20 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_MESSAGES, sendEmailSchema, type EmailRecipientResult, type SendEmailResult } from '@darkroom/contracts';
+import {
+  EMAIL_MESSAGES,
+  SENT_EMAIL_HISTORY_LIMIT,
+  sendEmailSchema,
+  type EmailRecipientResult,
+  type SendEmailResult,
+  type SentEmailRecord,
+} from '@darkroom/contracts';
 import type { Account } from '../../auth/accounts.repository';
 import { ValidationError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { findAdminRecipients, finishSentEmail, insertSentEmail, type AdminRecipient } from './emails.repository';
+import { findAdminRecipients, finishSentEmail, insertSentEmail, listSentEmails, type AdminRecipient } from './emails.repository';
+
+/** Cache tag of the sent-email history. */
+export const SENT_EMAILS_CACHE_TAG = 'sent-emails';
 
 /** Messages in flight at once; admins are few, and SMTP servers dislike floods. */
 const SEND_CONCURRENCY = 4;
@@ -73,6 +83,22 @@ export async function sendEmail(app: FastifyInstance, input: unknown, sender: Ac
   const status = sentCount === results.length ? 'sent' : sentCount === 0 ? 'failed' : 'partial';
   const failures = results.filter((r) => r.status === 'failed').map((r) => `${r.email}: ${r.detail}`);
   await finishSentEmail(app.db, record.id, status, failures.length ? failures.join('\n') : null);
+  await app.cache.invalidate(SENT_EMAILS_CACHE_TAG);
   const detail = status === 'sent' ? EMAIL_MESSAGES.sent : status === 'partial' ? EMAIL_MESSAGES.partlySent : EMAIL_MESSAGES.sendFailed;
   return { id: record.id, subject: data.subject, status, detail, results };
+}
+
+/** The history of sends, newest first. */
+export async function sentEmailHistory(app: FastifyInstance): Promise<SentEmailRecord[]> {
+  const rows = await listSentEmails(app.db, SENT_EMAIL_HISTORY_LIMIT);
+  return rows.map(({ row, sender }) => ({
+    id: row.id,
+    subject: row.subject,
+    message: row.message,
+    recipients: row.recipients,
+    status: row.status as SentEmailRecord['status'],
+    error: row.error,
+    sent_by: sender ? { id: sender.id, name: displayName(sender) } : null,
+    time_created: row.timeCreated.toISOString(),
+  }));
 }

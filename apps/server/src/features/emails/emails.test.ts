@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { COMMON_MESSAGES, EMAIL_MESSAGES, type SendEmailResult } from '@darkroom/contracts';
+import { COMMON_MESSAGES, EMAIL_MESSAGES, type SendEmailResult, type SentEmailRecord } from '@darkroom/contracts';
 import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
 import { createAccount, findByUsername } from '../../auth/accounts.repository';
 import { sentEmails } from '../../db/schema';
@@ -57,7 +57,11 @@ describeEachDatabase('send email (SMTP)', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Darkroom <portal@studio.test>', dataDir: '/nonexistent' });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailFrom: 'Darkroom <portal@studio.test>',
+      dataDir: '/nonexistent',
+    });
     t = await createTestApp(kind, { mailer });
     const db = t.database.db;
     ids.owner = (await findByUsername(db, ADMIN.username))!.id;
@@ -204,8 +208,34 @@ describeEachDatabase('send email (SMTP)', (kind) => {
     expect(smtp.inbox).toHaveLength(0);
   });
 
+  it('lists past sends newest first with status, recipients and sender', async () => {
+    const res = await t.as({ method: 'GET', url: '/adminportal/send-email/' });
+    expect(res.statusCode).toBe(200);
+    const history = res.json() as SentEmailRecord[];
+    expect(history.map((h) => h.subject).slice(0, 5)).toEqual(['Nobody', 'Partial', 'Form', 'Once', 'Studio meeting']);
+    expect(history[1]).toMatchObject({
+      status: 'partial',
+      recipients: [
+        { id: ids.rejected, email: 'reject@studio.test' },
+        { id: ids.bob, email: 'bob@studio.test' },
+      ],
+      sent_by: { id: ids.owner, name: 'Olive Owner' },
+      error: expect.stringContaining('reject@studio.test'),
+    });
+    expect(history[4]).toMatchObject({ status: 'sent', error: null, message: 'We meet on Friday at 10.' });
+    // A new send shows up at once (the cached list is dropped).
+    await send({ subject: 'Latest', message: 'Newest first', recipients: [ids.ann] });
+    const after = (await t.as({ method: 'GET', url: '/adminportal/send-email/' })).json() as SentEmailRecord[];
+    expect(after[0]!.subject).toBe('Latest');
+  });
+
   it('requires a signed-in admin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/adminportal/send-email/', payload: { subject: 'x', message: 'y', recipients: [ids.ann] } });
+    expect((await t.app.inject({ method: 'GET', url: '/adminportal/send-email/' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/adminportal/send-email/',
+      payload: { subject: 'x', message: 'y', recipients: [ids.ann] },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: COMMON_MESSAGES.unauthenticated });
     expect(smtp.inbox).toHaveLength(0);
@@ -223,7 +253,11 @@ describeEachDatabase('send email (outbox)', (kind) => {
 
   it('writes one .eml per recipient to DATA_DIR/outbox without SMTP_URL', async () => {
     const owner = (await findByUsername(t.database.db, ADMIN.username))!.id;
-    const res = await t.as({ method: 'POST', url: '/adminportal/send-email/', payload: { subject: 'Outbox test', message: 'Saved to disk', recipients: [owner, bob] } });
+    const res = await t.as({
+      method: 'POST',
+      url: '/adminportal/send-email/',
+      payload: { subject: 'Outbox test', message: 'Saved to disk', recipients: [owner, bob] },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SendEmailResult;
     expect(body.status).toBe('sent');

@@ -90,7 +90,11 @@ describeEachDatabase('enquiries', (kind) => {
       email: [ENQUIRY_MESSAGES.emailMax],
       message: [ENQUIRY_MESSAGES.messageMax],
     });
-    const at = await submit({ full_name: 'n'.repeat(ENQUIRY_LIMITS.fullName), email: valid.email, message: 'm'.repeat(ENQUIRY_LIMITS.message) });
+    const at = await submit({
+      full_name: 'n'.repeat(ENQUIRY_LIMITS.fullName),
+      email: valid.email,
+      message: 'm'.repeat(ENQUIRY_LIMITS.message),
+    });
     expect(at.statusCode).toBe(201);
   });
 
@@ -157,7 +161,12 @@ describe.skipIf(!redisUrl)('enquiry limit shared through Redis', () => {
   it('counts one address across two app instances', async () => {
     const ip = '198.51.100.7';
     const post = (i: number) =>
-      apps[i % 2]!.app.inject({ method: 'POST', url: '/site/enquiries/', payload: { ...valid, message: `shared ${i}` }, remoteAddress: ip });
+      apps[i % 2]!.app.inject({
+        method: 'POST',
+        url: '/site/enquiries/',
+        payload: { ...valid, message: `shared ${i}` },
+        remoteAddress: ip,
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await post(i)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);

@@ -8,7 +8,9 @@ import type { Account } from '../../auth/accounts.repository';
 export type PersonKind = 'user' | 'admin';
 const isStaff = (kind: PersonKind) => kind === 'admin';
 
-export type AccountPatch = Partial<Pick<typeof accounts.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'username' | 'isActive'>>;
+export type AccountPatch = Partial<
+  Pick<typeof accounts.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'username' | 'isActive'>
+>;
 
 export async function listPeople(db: Db, kind: PersonKind): Promise<Account[]> {
   return db

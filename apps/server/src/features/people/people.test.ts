@@ -71,7 +71,11 @@ describeEachDatabase('people: users and admins', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'Studio <studio@example.test>', dataDir: '/nonexistent' });
+    const real = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailFrom: 'Studio <studio@example.test>',
+      dataDir: '/nonexistent',
+    });
     // Wraps the real SMTP mailer so one test can make delivery fail.
     const mailer: Mailer = {
       send: (mail) => (failMail ? Promise.reject(new Error('SMTP is down')) : real.send(mail)),
@@ -225,13 +229,28 @@ describeEachDatabase('people: users and admins', (kind) => {
     const res = await t.as({ method: 'PATCH', url: `${USERS}${created.id}/`, ...mp });
     expect(res.statusCode).toBe(200);
     const body = res.json() as PersonAccount;
-    expect(body).toMatchObject({ first_name: 'Augusta', last_name: 'King', email: created.email, phone: created.phone, username: created.username });
+    expect(body).toMatchObject({
+      first_name: 'Augusta',
+      last_name: 'King',
+      email: created.email,
+      phone: created.phone,
+      username: created.username,
+    });
     expectNoPasswordFields(body);
     const users = (await t.as({ method: 'GET', url: USERS })).json() as PersonAccount[];
     expect(users.find((u) => u.id === created.id)).toMatchObject({ first_name: 'Augusta', email: created.email });
 
-    const json = await t.as({ method: 'PATCH', url: `${USERS}${created.id}/`, payload: { email: 'augusta@example.test', phone: '123', username: `${created.username}_x` } });
-    expect(json.json()).toMatchObject({ email: 'augusta@example.test', phone: '123', username: `${created.username}_x`, first_name: 'Augusta' });
+    const json = await t.as({
+      method: 'PATCH',
+      url: `${USERS}${created.id}/`,
+      payload: { email: 'augusta@example.test', phone: '123', username: `${created.username}_x` },
+    });
+    expect(json.json()).toMatchObject({
+      email: 'augusta@example.test',
+      phone: '123',
+      username: `${created.username}_x`,
+      first_name: 'Augusta',
+    });
   });
 
   it('update validates what is sent with the spec messages and keeps usernames unique', async () => {
@@ -312,7 +331,10 @@ describeEachDatabase('people: users and admins', (kind) => {
       statusCode: 403,
       detail: PEOPLE_MESSAGES.lastAdmin,
     });
-    await expect(deletePersonById(deps, 'admin', ownerId, actor)).rejects.toMatchObject({ statusCode: 403, detail: PEOPLE_MESSAGES.lastAdmin });
+    await expect(deletePersonById(deps, 'admin', ownerId, actor)).rejects.toMatchObject({
+      statusCode: 403,
+      detail: PEOPLE_MESSAGES.lastAdmin,
+    });
     expect((await findAccount(t.database.db, ownerId))!.isActive).toBe(true);
     // An inactive admin can still be deleted: it is not the last active one.
     await deletePersonById(deps, 'admin', other.id, (await findAccount(t.database.db, ownerId))!);

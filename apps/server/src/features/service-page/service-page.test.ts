@@ -50,7 +50,10 @@ describeEachDatabase('service page', (kind) => {
   });
 
   it('refuses files that are not JPEG or PNG, and images that are too small', async () => {
-    const text = await post({ name: 'Our services', image: { filename: 'notes.jpg', content: Buffer.from('just text'), type: 'image/jpeg' } });
+    const text = await post({
+      name: 'Our services',
+      image: { filename: 'notes.jpg', content: Buffer.from('just text'), type: 'image/jpeg' },
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ image: [COMMON_MESSAGES.imageType] });
     const small = await post({ name: 'Our services', image: await jpeg(2, 300, 200) });

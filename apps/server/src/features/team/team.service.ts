@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { TEAM_MESSAGES, teamMemberSchema, teamMemberUpdateSchema, toFieldErrors, type FieldErrors, type TeamMember } from '@darkroom/contracts';
+import {
+  TEAM_MESSAGES,
+  teamMemberSchema,
+  teamMemberUpdateSchema,
+  toFieldErrors,
+  type FieldErrors,
+  type TeamMember,
+} from '@darkroom/contracts';
 import { notFound, ValidationError } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/read-form';
 import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
 import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
-import { deleteTeamMember, findTeamMember, insertTeamMember, listTeam, updateTeamMember, type TeamRow, type TeamValues } from './team.repository';
+import {
+  deleteTeamMember,
+  findTeamMember,
+  insertTeamMember,
+  listTeam,
+  updateTeamMember,
+  type TeamRow,
+  type TeamValues,
+} from './team.repository';
 
 export const TEAM_CACHE_TAG = 'team';
 const IMAGE_FIELD = 'cover_image';
@@ -27,10 +42,15 @@ export async function listTeamJson(app: FastifyInstance): Promise<string> {
   return app.cache.json(TEAM_CACHE_TAG, 'all', async () => (await listTeam(app.db)).map(toTeamMember));
 }
 
-const storeProfileImage = (app: FastifyInstance, file: UploadedFile) => processImage(app.storage, file, { field: IMAGE_FIELD, use: 'teamProfile' });
+const storeProfileImage = (app: FastifyInstance, file: UploadedFile) =>
+  processImage(app.storage, file, { field: IMAGE_FIELD, use: 'teamProfile' });
 
 /** Creates a team member; every text field and the profile image are required. */
-export async function createTeamMember(app: FastifyInstance, fields: Record<string, unknown>, file: UploadedFile | undefined): Promise<TeamMember> {
+export async function createTeamMember(
+  app: FastifyInstance,
+  fields: Record<string, unknown>,
+  file: UploadedFile | undefined,
+): Promise<TeamMember> {
   // Report the text fields and the missing image together, as the form shows them together.
   const parsed = teamMemberSchema.safeParse(fields);
   const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);

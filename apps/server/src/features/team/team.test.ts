@@ -26,7 +26,8 @@ describeEachDatabase('team', (kind) => {
     title: 'Lead photographer',
     ...over,
   });
-  const send = async (method: 'POST' | 'PATCH', url: string, body: Record<string, FormValue>) => t.as({ method, url, ...(await multipart(body)) });
+  const send = async (method: 'POST' | 'PATCH', url: string, body: Record<string, FormValue>) =>
+    t.as({ method, url, ...(await multipart(body)) });
   const createMember = async (over: Record<string, string> = {}) => {
     const res = await send('POST', BASE, { ...fields(over), cover_image: await image() });
     expect(res.statusCode, res.body).toBe(201);
@@ -93,7 +94,10 @@ describeEachDatabase('team', (kind) => {
     const cases: [FormValue, string][] = [
       [{ filename: 'fake.jpg', content: gif, type: 'image/jpeg' }, COMMON_MESSAGES.imageType],
       [{ filename: 'notes.png', content: Buffer.from('hello world, not an image'), type: 'image/png' }, COMMON_MESSAGES.imageType],
-      [{ filename: 'broken.jpg', content: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]) }, COMMON_MESSAGES.imageCorrupt],
+      [
+        { filename: 'broken.jpg', content: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]) },
+        COMMON_MESSAGES.imageCorrupt,
+      ],
       [await image({ width: 120, height: 120 }), COMMON_MESSAGES.dimension],
     ];
     for (const [file, message] of cases) {
@@ -101,7 +105,10 @@ describeEachDatabase('team', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ cover_image: [message] });
     }
-    const png = await send('POST', BASE, { ...fields(), cover_image: { filename: 'p.png', content: await makeImage({ width: 300, height: 300, format: 'png', seed: 7 }) } });
+    const png = await send('POST', BASE, {
+      ...fields(),
+      cover_image: { filename: 'p.png', content: await makeImage({ width: 300, height: 300, format: 'png', seed: 7 }) },
+    });
     expect(png.statusCode).toBe(201);
     const after = ((await t.as({ method: 'GET', url: BASE })).json() as TeamMember[]).length;
     expect(after).toBe(before + 1);

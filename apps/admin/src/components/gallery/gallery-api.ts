@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  GalleryCheckResponse,
+  GalleryDeleteResponse,
+  GalleryLookupResponse,
+  GalleryPhoto,
+  GalleryType,
+  GalleryUploadResponse,
+} from '@darkroom/contracts';
+import { api, upload, type UploadHandle } from '../../api/client';
+
+/** Where each gallery type's photos and names are read. */
+const PATHS: Record<GalleryType, { photos: string; names: string }> = {
+  service: { photos: '/adminportal/service-galleries/', names: '/adminportal/service-galleries-image-names/' },
+  'love-story': { photos: '/adminportal/galleries/love-stories/', names: '/adminportal/lovestory-galleries-image-names/' },
+  'client-gallery': { photos: '/adminportal/client-photos/', names: '/adminportal/client-galleries-image-names/' },
+};
+
+export const galleryKeys = {
+  all: ['gallery'] as const,
+  gallery: (type: GalleryType, id: number) => [...galleryKeys.all, type, id] as const,
+  photos: (type: GalleryType, id: number) => [...galleryKeys.gallery(type, id), 'photos'] as const,
+  names: (type: GalleryType, id: number) => [...galleryKeys.gallery(type, id), 'names'] as const,
+  lookup: (type: GalleryType, name: string) => [...galleryKeys.all, 'lookup', type, name] as const,
+};
+
+export const fetchPhotos = (type: GalleryType, id: number, signal?: AbortSignal) =>
+  api.get<GalleryPhoto[]>(`${PATHS[type].photos}${id}/`, signal);
+export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) =>
+  api.get<string[]>(`${PATHS[type].names}${id}/`, signal);
+
+/** A gallery's photos in saved order. */
+export function useGalleryPhotos(type: GalleryType, id: number | null | undefined) {
+  return useQuery({
+    queryKey: galleryKeys.photos(type, id ?? 0),
+    queryFn: ({ signal }) => fetchPhotos(type, id!, signal),
+    enabled: !!id,
+  });
+}
+
+/** Finds a gallery by its name/title (a reload of /view-gallery has only the query string). */
+export function useGalleryLookup(type: GalleryType | null, name: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: galleryKeys.lookup(type ?? 'service', name ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<GalleryLookupResponse>(`/adminportal/galleries/lookup/?${new URLSearchParams({ type: type!, name: name! })}`, signal),
+    enabled: enabled && !!type && !!name,
+    retry: false,
+  });
+}
+
+/** Which of these SHA-256s the gallery already holds (checked in slices to keep bodies small). */
+export async function checkHashes(type: GalleryType, id: number, hashes: string[]): Promise<Set<string>> {
+  const existing = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 2000) {
+    const res = await api.post<GalleryCheckResponse>('/adminportal/manage-gallery/check/', { type, id, hashes: hashes.slice(i, i + 2000) });
+    res.existing.forEach((h) => existing.add(h));
+  }
+  return existing;
+}
+
+/** The form field naming the parent is the type itself (spec: "a field named by the type"). */
+export function uploadPhoto(type: GalleryType, id: number, file: File, onProgress: (percent: number) => void): UploadHandle<GalleryUploadResponse> {
+  const form = new FormData();
+  // The parent first, so the server can check duplicates before the file has fully arrived.
+  form.append(type, String(id));
+  form.append('land_scape_image', file, file.name);
+  return upload<GalleryUploadResponse>('POST', '/adminportal/manage-gallery/', form, onProgress);
+}
+
+/** Ids go in the path; a large selection is sent in slices so each URL stays short. */
+const DELETE_SLICE = 300;
+export async function deletePhotos(ids: number[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += DELETE_SLICE) {
+    const res = await api.delete<GalleryDeleteResponse>(`/adminportal/manage-gallery/${ids.slice(i, i + DELETE_SLICE).join(',')}/`);
+    deleted += res.deleted;
+  }
+  return deleted;
+}
+
+export function useDeletePhotos(type: GalleryType, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => deletePhotos(ids),
+    onSettled: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
+  });
+}
+
+export function useSaveOrder(type: GalleryType, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.patch<{ ids: number[] }>('/adminportal/manage-gallery/order/', { ids }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
+  });
+}
+
+/** `DELETE /adminportal/galleries/delete/{id}/`: every photo of one gallery. */
+export function useDeleteWholeGallery(type: GalleryType, id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<GalleryDeleteResponse>(`/adminportal/galleries/delete/${id}/?type=${type}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
+  });
+}

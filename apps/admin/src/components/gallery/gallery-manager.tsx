@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
+import type { GalleryType } from '@darkroom/contracts';
+import { useGalleryPhotos } from './gallery-api';
+import { GalleryTable } from './gallery-table';
+import { GalleryUploadDialog } from './gallery-upload-dialog';
+import { openGalleryViewer } from './open-gallery-viewer';
+
+export interface GalleryManagerProps {
+  type: GalleryType;
+  parentId: number;
+  /** The service's name or the story's/client gallery's title. */
+  name: string;
+}
+
+/** A gallery's management block: upload, open the viewer, and the photo table with bulk delete. */
+export function GalleryManager({ type, parentId, name }: GalleryManagerProps) {
+  const navigate = useNavigate();
+  const [uploading, setUploading] = useState(false);
+  const photos = useGalleryPhotos(type, parentId);
+  const count = photos.data?.length;
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {count === undefined ? '' : `${count} photo${count === 1 ? '' : 's'}`}
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<CollectionsOutlinedIcon />}
+          onClick={() => openGalleryViewer(navigate, { type, id: parentId, title: name })}
+          disabled={!count}
+        >
+          View gallery
+        </Button>
+        <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => setUploading(true)}>
+          Upload photos
+        </Button>
+      </Stack>
+      <GalleryTable type={type} parentId={parentId} />
+      <GalleryUploadDialog open={uploading} onClose={() => setUploading(false)} type={type} parentId={parentId} name={name} />
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import type { GridRowId } from '@mui/x-data-grid';
+import { GALLERY_MESSAGES, type GalleryPhoto, type GalleryType } from '@darkroom/contracts';
+import { DataTable, type DataTableColumn } from '../data-table';
+import { DeleteConfirmDialog } from '../delete-confirm-dialog';
+import { ImagePreviewDialog } from '../image-preview-dialog';
+import { useNotify } from '../notify';
+import { useDeletePhotos, useGalleryPhotos } from './gallery-api';
+import { ProgressiveImage } from './progressive-image';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+export interface GalleryTableProps {
+  type: GalleryType;
+  parentId: number;
+}
+
+/**
+ * A gallery's photos as a table: #, Image, Name, Date Created, Action (View opens a preview);
+ * search, multi-select and bulk delete behind the confirm dialog.
+ */
+export function GalleryTable({ type, parentId }: GalleryTableProps) {
+  const notify = useNotify();
+  const photos = useGalleryPhotos(type, parentId);
+  const remove = useDeletePhotos(type, parentId);
+  const [selected, setSelected] = useState<GridRowId[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [previewing, setPreviewing] = useState<GalleryPhoto | null>(null);
+
+  const columns = useMemo<DataTableColumn<GalleryPhoto>[]>(
+    () => [
+      {
+        field: 'image',
+        headerName: 'Image',
+        width: 110,
+        render: (p) => (
+          <Box sx={{ width: 72, height: 48, borderRadius: 0.5, overflow: 'hidden' }}>
+            <ProgressiveImage view={p.land_scape_img_view} alt={p.name} sizes="72px" />
+          </Box>
+        ),
+      },
+      { field: 'name', headerName: 'Name', flex: 2, text: (p) => p.name },
+      {
+        field: 'time_created',
+        headerName: 'Date Created',
+        flex: 1,
+        text: (p) => p.time_created,
+        render: (p) => formatDate(p.time_created),
+      },
+    ],
+    [],
+  );
+
+  const actions = useCallback(
+    (p: GalleryPhoto) => (
+      <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => setPreviewing(p)} aria-label={`View ${p.name}`}>
+        View
+      </Button>
+    ),
+    [],
+  );
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(selected.map(Number));
+      notify(GALLERY_MESSAGES.deleted, 'success');
+      setSelected([]);
+      setConfirming(false);
+    } catch {
+      notify(GALLERY_MESSAGES.deleteFailed, 'error');
+      setConfirming(false);
+    }
+  };
+
+  const toolbar = (
+    <>
+      <Button
+        color="error"
+        variant={selected.length ? 'contained' : 'outlined'}
+        size="small"
+        startIcon={<DeleteOutlineIcon />}
+        disabled={!selected.length}
+        onClick={() => setConfirming(true)}
+      >
+        {selected.length ? `Delete selected (${selected.length})` : 'Delete selected'}
+      </Button>
+      <Tooltip title="Refresh">
+        <IconButton size="small" aria-label="Refresh" onClick={() => void photos.refetch()}>
+          <RefreshIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+
+  return (
+    <>
+      <DataTable<GalleryPhoto>
+        rows={photos.data}
+        columns={columns}
+        loading={photos.isFetching && !photos.data}
+        error={photos.error}
+        getRowId={(p) => p.id}
+        checkboxSelection
+        selection={selected}
+        onSelectionChange={(ids) => setSelected(ids)}
+        actions={actions}
+        toolbar={toolbar}
+        label="Gallery photos"
+        rowHeight={64}
+      />
+      <DeleteConfirmDialog
+        open={confirming}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+        detail={`${selected.length} photo${selected.length === 1 ? '' : 's'} will be removed from the gallery.`}
+      />
+      <ImagePreviewDialog open={!!previewing} src={previewing?.land_scape_img} title={previewing?.name} onClose={() => setPreviewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import { GALLERY_MESSAGES, GALLERY_UPLOAD_ATTEMPTS, GALLERY_UPLOAD_PARALLEL, type GalleryType } from '@darkroom/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { checkHashes, uploadPhoto } from './gallery-api';
+
+export type UploadStatus = 'ready' | 'hashing' | 'uploading' | 'done' | 'skipped' | 'failed' | 'cancelled';
+
+/** One chosen file and how far it got. */
+export interface UploadItem {
+  key: string;
+  file: File;
+  status: UploadStatus;
+  /** Upload progress of this file, 0-100. */
+  progress: number;
+  message?: string;
+  sha256?: string;
+}
+
+const fileKey = (f: File) => `${f.name}\u0000${f.size}\u0000${f.lastModified}`;
+
+/**
+ * The spec's selection rules: duplicates within the selection (same name) are removed, and files
+ * whose names the gallery already holds are left out. Returns what remains and what was left out.
+ */
+export function prepareSelection(chosen: File[], current: UploadItem[], galleryNames: ReadonlySet<string>) {
+  const seen = new Set(current.map((i) => i.file.name));
+  const added: UploadItem[] = [];
+  const existing: string[] = [];
+  let repeated = 0;
+  for (const file of chosen) {
+    if (galleryNames.has(file.name)) existing.push(file.name);
+    else if (seen.has(file.name)) repeated += 1;
+    else {
+      seen.add(file.name);
+      added.push({ key: fileKey(file), file, status: 'ready', progress: 0 });
+    }
+  }
+  // A predictable order: photos are stored in the order they arrive, and uploads start in this order.
+  added.sort((a, b) => a.file.name.localeCompare(b.file.name, undefined, { numeric: true }));
+  return { added, existing, repeated };
+}
+
+/** SHA-256 in hex via Web Crypto; null where it is unavailable (a plain-http origin other than localhost). */
+export async function sha256Hex(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Bytes-weighted progress of the whole batch; a file counts 100% only once the server answered. */
+export function overallProgress(items: UploadItem[]): number {
+  const counted = items.filter((i) => i.status !== 'skipped');
+  const total = counted.reduce((s, i) => s + Math.max(1, i.file.size), 0);
+  if (!total) return 0;
+  const done = counted.reduce((s, i) => {
+    const pct = i.status === 'done' || i.status === 'failed' ? 100 : Math.min(99, i.progress);
+    return s + (Math.max(1, i.file.size) * pct) / 100;
+  }, 0);
+  return Math.round((done / total) * 100);
+}
+
+export interface RunOptions {
+  type: GalleryType;
+  id: number;
+  signal: AbortSignal;
+  onItem: (key: string, patch: Partial<UploadItem>) => void;
+  parallel?: number;
+  attempts?: number;
+}
+
+export interface RunResult {
+  stored: number;
+  skipped: number;
+  failed: number;
+  cancelled: boolean;
+  /** Nothing was left to send: every file is in the gallery already. */
+  allDuplicates: boolean;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+async function runLimited<T>(items: T[], size: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/**
+ * Sends a batch: hashes each file in the browser, asks the server which contents the gallery
+ * holds (so duplicates under another name, and what an interrupted batch already delivered, are
+ * never sent again), then uploads the rest one file per request, a few at a time. Network and
+ * server faults are retried; a rejected file (400) is reported without stopping the others.
+ */
+export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<RunResult> {
+  const { type, id, signal, onItem } = opts;
+  const result: RunResult = { stored: 0, skipped: 0, failed: 0, cancelled: false, allDuplicates: false };
+  const pending = items.filter((i) => i.status === 'ready' || i.status === 'failed' || i.status === 'cancelled');
+
+  // 1. Hash (two at a time: each file is read into memory once).
+  const hashes = new Map<string, string>();
+  await runLimited(pending, 2, signal, async (item) => {
+    onItem(item.key, { status: 'hashing', progress: 0, message: undefined });
+    const hash = item.sha256 ?? (await sha256Hex(item.file).catch(() => null));
+    if (hash) hashes.set(item.key, hash);
+    onItem(item.key, { sha256: hash ?? undefined });
+  });
+  if (signal.aborted) return cancelled(result);
+
+  // 2. Same content twice in the selection, or already in the gallery: skipped, never sent.
+  const firstByHash = new Map<string, string>();
+  let known = new Set<string>();
+  try {
+    known = await checkHashes(type, id, [...new Set(hashes.values())]);
+  } catch {
+    // The server checks again on its own; a failed pre-check only costs bandwidth.
+  }
+  const toSend: UploadItem[] = [];
+  for (const item of pending) {
+    const hash = hashes.get(item.key);
+    if (hash && (known.has(hash) || firstByHash.has(hash))) {
+      onItem(item.key, { status: 'skipped', progress: 100, message: known.has(hash) ? 'Already in the gallery' : 'Same image as another file' });
+      result.skipped += 1;
+      continue;
+    }
+    if (hash) firstByHash.set(hash, item.key);
+    onItem(item.key, { status: 'ready', progress: 0 });
+    toSend.push(item);
+  }
+  if (!toSend.length) return { ...result, allDuplicates: true };
+
+  // 3. Upload, a few at a time.
+  await runLimited(toSend, opts.parallel ?? GALLERY_UPLOAD_PARALLEL, signal, async (item) => {
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) return;
+      onItem(item.key, { status: 'uploading', progress: 0, message: attempt > 1 ? `Retrying (${attempt})` : undefined });
+      const handle = uploadPhoto(type, id, item.file, (p) => onItem(item.key, { progress: p }));
+      const abort = () => handle.abort();
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        const res = await handle.promise;
+        const skip = res.skipped.find((s) => s.name === item.file.name);
+        if (res.stored.length || !skip) {
+          onItem(item.key, { status: 'done', progress: 100, message: undefined });
+          result.stored += 1;
+        } else {
+          onItem(item.key, { status: 'skipped', progress: 100, message: skip.message });
+          result.skipped += 1;
+        }
+        return;
+      } catch (err) {
+        if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
+        const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500 || err.status === 429);
+        if (retryable && attempt < (opts.attempts ?? GALLERY_UPLOAD_ATTEMPTS)) {
+          await sleep(600 * attempt, signal);
+          continue;
+        }
+        const message =
+          err instanceof ApiError && err.status === 400
+            ? errorMessage(err, ['land_scape_image', 'gal', type])
+            : err instanceof ApiError && err.status === 404
+              ? GALLERY_MESSAGES.noGallery
+              : GALLERY_MESSAGES.uploadFailed;
+        onItem(item.key, { status: 'failed', message });
+        result.failed += 1;
+        return;
+      } finally {
+        signal.removeEventListener('abort', abort);
+      }
+    }
+  });
+  if (signal.aborted) return cancelled(result);
+  return result;
+}
+
+/** Files the server already answered for keep their status; the dialog marks the rest as cancelled. */
+function cancelled(result: RunResult): RunResult {
+  return { ...result, cancelled: true };
+}

@@ -1,0 +1,148 @@
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TextField } from '@mui/material';
+import { z } from 'zod';
+import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, COMMON_MESSAGES, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
+import { FormDialog } from '../../components/form-dialog';
+import { ImageField } from '../../components/image-field';
+import { applyFieldErrors } from '../../components/form-errors';
+import { useNotify } from '../../components/notify';
+import { failureText, useSaveAbout } from './api';
+
+const MIN = MIN_IMAGE_DIMENSIONS.aboutImage;
+
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+const imageFile = () =>
+  z.custom<File | null>((v) => v === null || v instanceof File).refine(
+    async (f) => {
+      if (!f) return true;
+      const size = await imageSize(f);
+      return !size || (size.width >= MIN.width && size.height >= MIN.height);
+    },
+    { error: COMMON_MESSAGES.dimension },
+  );
+
+/** The shared text rules; the info image is required when creating, the page image never. */
+function formSchema(creating: boolean) {
+  return aboutFieldsSchema.extend({
+    info_image: imageFile().refine((f) => !creating || !!f, { error: ABOUT_MESSAGES.infoImageRequired }),
+    page_image: imageFile(),
+  });
+}
+
+export interface AboutDialogProps {
+  /** The existing content (update), or null (create). */
+  about: AboutContent | null;
+  onClose: () => void;
+}
+
+/** 'Manage About Page': creates the content when none exists, otherwise updates it. */
+export function AboutDialog({ about, onClose }: AboutDialogProps) {
+  const editing = !!about;
+  const notify = useNotify();
+  const save = useSaveAbout();
+  const schema = useMemo(() => formSchema(!editing), [editing]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: {
+      header_text: about?.header_text ?? '',
+      info_text1: about?.info_text1 ?? '',
+      info_text2: about?.info_text2 ?? '',
+      info_image: null,
+      page_image: null,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: about?.id ?? null, values });
+      notify(editing ? ABOUT_MESSAGES.updated : ABOUT_MESSAGES.created, 'success');
+      onClose();
+    } catch (err) {
+      applyFieldErrors(err, setError, [...ABOUT_FIELDS]);
+      notify(failureText(err, ABOUT_MESSAGES.saveFailed), 'error');
+    }
+  });
+
+  const imageInput = (name: 'info_image' | 'page_image', label: string, current: string | null | undefined) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImageField
+          label={label}
+          value={field.value}
+          onChange={(file) => {
+            field.onChange(file);
+            field.onBlur();
+          }}
+          onBlur={field.onBlur}
+          currentUrl={current ?? null}
+          error={fieldState.error?.message}
+          helperText={`At least ${MIN.width} × ${MIN.height} px`}
+        />
+      )}
+    />
+  );
+
+  return (
+    <FormDialog
+      open
+      title={ABOUT_MESSAGES.dialogTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={save.isPending}
+      submitLabel={editing ? 'Update' : 'Submit'}
+      maxWidth="md"
+    >
+      <TextField
+        label="About header text"
+        required
+        fullWidth
+        autoFocus
+        {...register('header_text')}
+        error={!!errors.header_text}
+        helperText={errors.header_text?.message}
+      />
+      <TextField
+        label="About info text"
+        required
+        fullWidth
+        multiline
+        minRows={4}
+        {...register('info_text1')}
+        error={!!errors.info_text1}
+        helperText={errors.info_text1?.message}
+      />
+      <TextField
+        label="About info text 2 (Optional)"
+        fullWidth
+        multiline
+        minRows={3}
+        {...register('info_text2')}
+        error={!!errors.info_text2}
+        helperText={errors.info_text2?.message}
+      />
+      {imageInput('info_image', 'Info image', about?.info_image)}
+      {imageInput('page_image', 'Page image (Optional)', about?.page_image)}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ABOUT_FIELDS, type AboutContent } from '@darkroom/contracts';
+import { api, ApiError, errorMessage, toFormData } from '../../api/client';
+
+const BASE = '/adminportal/pages/about-content/';
+
+export const aboutKeys = { all: ['about'] as const };
+
+/** With an answer, the spec's 400/500 rule over the about fields; with none, 'Page content update failed.'. */
+export function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status !== 0 ? errorMessage(err, [...ABOUT_FIELDS]) : fallback;
+}
+
+/** The about content, or null when none exists yet (the API answers a list of at most one). */
+export function useAboutContent() {
+  return useQuery({
+    queryKey: aboutKeys.all,
+    queryFn: async ({ signal }) => (await api.get<AboutContent[]>(BASE, signal))[0] ?? null,
+  });
+}
+
+export interface AboutFormValues {
+  header_text: string;
+  info_text1: string;
+  info_text2: string;
+  info_image: File | null;
+  page_image: File | null;
+}
+
+/** Creates the content when none exists, else updates it; images not chosen are left out. */
+export function useSaveAbout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number | null; values: AboutFormValues }) => {
+      const form = toFormData({ ...values });
+      return id ? api.patch<AboutContent>(`${BASE}${id}/`, form) : api.post<AboutContent>(BASE, form);
+    },
+    onSuccess: (saved) => {
+      qc.setQueryData(aboutKeys.all, saved);
+      return qc.invalidateQueries({ queryKey: aboutKeys.all });
+    },
+  });
+}

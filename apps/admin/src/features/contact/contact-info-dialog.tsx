@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  COMMON_MESSAGES,
+  CONTACT_INFO_DIALOG_TITLE,
+  CONTACT_INFO_ERROR_FIELDS,
+  CONTACT_MESSAGES,
+  contactInfoFormSchema,
+  type ContactInfo,
+  type ContactInfoFormValues,
+} from '@darkroom/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { FormDialog } from '../../components/form-dialog';
+import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
+import { useNotify } from '../../components/notify';
+import { useCreateContactInfo, useUpdateContactInfo, type ContactWrite } from './api';
+import { ContactFields } from './contact-fields';
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_INFO_ERROR_FIELDS);
+  return COMMON_MESSAGES.serverError;
+}
+
+/** 'Manage Contact Informations': create a row, or update the one given. */
+export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClose: () => void }) {
+  const notify = useNotify();
+  const create = useCreateContactInfo();
+  const update = useUpdateContactInfo();
+  const closeLater = useDelayedClose(onClose);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInfoFormValues, unknown, ContactWrite>({
+    resolver: zodResolver(contactInfoFormSchema),
+    mode: 'onBlur',
+    defaultValues: {
+      email: item?.email ?? '',
+      phone: item?.phone ?? '',
+      address: item?.address ?? '',
+      description: item?.description ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (saved) return;
+    try {
+      if (item) {
+        await update.mutateAsync({ id: item.id, values });
+        notify(CONTACT_MESSAGES.updated, 'success');
+        setSaved(true);
+        closeLater();
+      } else {
+        await create.mutateAsync(values);
+        notify(CONTACT_MESSAGES.created, 'success');
+        onClose();
+      }
+    } catch (err) {
+      applyFieldErrors(err, setError, CONTACT_INFO_ERROR_FIELDS);
+      notify(failureMessage(err), 'error');
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={CONTACT_INFO_DIALOG_TITLE}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={item ? 'Update' : 'Submit'}
+    >
+      <ContactFields register={register} errors={errors} />
+    </FormDialog>
+  );
+}

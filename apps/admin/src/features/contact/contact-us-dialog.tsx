@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LinearProgress } from '@mui/material';
+import {
+  COMMON_MESSAGES,
+  CONTACT_MESSAGES,
+  CONTACT_US_DIALOG_TITLE,
+  CONTACT_US_ERROR_FIELDS,
+  contactUsFormSchema,
+  type ContactUsContent,
+  type ContactUsFormValues,
+} from '@darkroom/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { FormDialog } from '../../components/form-dialog';
+import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
+import { ImageField } from '../../components/image-field';
+import { useNotify } from '../../components/notify';
+import { useCreateContactUsContent, useUpdateContactUsContent, type ContactUsWrite } from './api';
+import { ContactFields } from './contact-fields';
+
+const schema = contactUsFormSchema<File>();
+const FORM_FIELDS = ['email', 'phone', 'address', 'description', 'nav_image', 'name'];
+
+/**
+ * The spec's contact-us update rule: 400 shows the first message of email, name or description
+ * (else the generic 400 text); 500 shows the server's message; anything else
+ * 'Contact information update failed.'.
+ */
+function updateFailure(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_US_ERROR_FIELDS);
+  if (err instanceof ApiError && err.status === 500) {
+    const body = err.body as { detail?: unknown } | null;
+    return typeof body?.detail === 'string' && body.detail ? body.detail : COMMON_MESSAGES.serverError;
+  }
+  return CONTACT_MESSAGES.updateFailed;
+}
+
+function createFailure(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_US_ERROR_FIELDS);
+  return COMMON_MESSAGES.serverError;
+}
+
+/** Creates the contact-us content when there is none, otherwise updates it. */
+export function ContactUsDialog({ content, onClose }: { content: ContactUsContent | null; onClose: () => void }) {
+  const notify = useNotify();
+  const create = useCreateContactUsContent();
+  const update = useUpdateContactUsContent();
+  const closeLater = useDelayedClose(onClose);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactUsFormValues<File>, unknown, ContactUsWrite>({
+    resolver: zodResolver(schema),
+    mode: 'onBlur',
+    defaultValues: {
+      email: content?.email ?? '',
+      phone: content?.phone ?? '',
+      address: content?.address ?? '',
+      description: content?.description ?? '',
+      nav_image: null,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (saved) return;
+    setProgress(0);
+    try {
+      if (content) {
+        await update.mutateAsync({ id: content.id, values, onProgress: setProgress });
+        notify(CONTACT_MESSAGES.updated, 'success');
+        setSaved(true);
+        closeLater();
+      } else {
+        await create.mutateAsync({ values, onProgress: setProgress });
+        notify(CONTACT_MESSAGES.created, 'success');
+        onClose();
+      }
+    } catch (err) {
+      applyFieldErrors(err, setError, FORM_FIELDS);
+      notify(content ? updateFailure(err) : createFailure(err), 'error');
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={CONTACT_US_DIALOG_TITLE}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={isSubmitting}
+      submitLabel={content ? 'Update' : 'Submit'}
+    >
+      <ContactFields register={register} errors={errors} descriptionLabel="Description" />
+      <Controller
+        name="nav_image"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ImageField
+            label="Nav image (Optional)"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            currentUrl={content?.nav_image}
+            error={fieldState.error?.message}
+            helperText="Banner at the top of the contact page (at least 1280 × 720)"
+          />
+        )}
+      />
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
+    </FormDialog>
+  );
+}

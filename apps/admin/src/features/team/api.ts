@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamMember } from '@darkroom/contracts';
+import { api, toFormData, upload } from '../../api/client';
+
+const BASE = '/adminportal/pages/the-team/';
+
+export const teamKeys = { list: ['team', 'list'] as const };
+
+/** Form fields in the order a 400's messages are shown and focused. */
+export const TEAM_FIELDS = ['name', 'email', 'phone', 'title', 'cover_image'];
+
+export interface TeamWrite {
+  name: string;
+  email: string;
+  phone: string;
+  title: string;
+  /** Sent only when a file was chosen (toFormData drops null). */
+  cover_image: File | null;
+}
+
+type Progress = (percent: number) => void;
+
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function useTeam() {
+  return useQuery({ queryKey: teamKeys.list, queryFn: ({ signal }) => api.get<TeamMember[]>(BASE, signal) });
+}
+
+/** Every write refreshes the list once it settles. */
+function useTeamMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: teamKeys.list }) });
+}
+
+/** The spec's create call: multipart with cover_image, name, email, phone, title. */
+export function useCreateTeamMember() {
+  return useTeamMutation(
+    ({ values, onProgress }: { values: TeamWrite; onProgress?: Progress }) =>
+      upload<TeamMember>('POST', BASE, toFormData({ ...values }), onProgress).promise,
+  );
+}
+
+/** The same fields; cover_image left out when no new file was chosen. */
+export function useUpdateTeamMember() {
+  return useTeamMutation(
+    ({ id, values, onProgress }: { id: number; values: TeamWrite; onProgress?: Progress }) =>
+      upload<TeamMember>('PATCH', `${BASE}${id}/`, toFormData({ ...values }), onProgress).promise,
+  );
+}
+
+export function useDeleteTeamMember() {
+  return useTeamMutation((id: number) => api.delete<void>(`${BASE}${id}/`));
+}

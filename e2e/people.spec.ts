@@ -1,0 +1,273 @@
+import { COMMON_MESSAGES, PEOPLE_MESSAGES } from '@darkroom/contracts';
+import { apiLogin, expect, test, watchPageErrors } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+
+const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+// A modal dialog hides the rest of the page (notifications included) from the accessibility tree.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
+
+interface PersonFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  phone: string;
+}
+
+const unique = (prefix: string): PersonFields => {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    first_name: `${prefix}${n}`,
+    last_name: 'Lovelace',
+    email: `${prefix.toLowerCase()}${n}@example.test`,
+    username: `${prefix.toLowerCase()}_${n}`,
+    phone: '+44 20 7946 0000',
+  };
+};
+
+async function fill(dialog: Locator, v: Partial<PersonFields>) {
+  if (v.first_name !== undefined) await dialog.getByLabel('First name').fill(v.first_name);
+  if (v.last_name !== undefined) await dialog.getByLabel('Last name').fill(v.last_name);
+  if (v.email !== undefined) await dialog.getByLabel('Email Address').fill(v.email);
+  if (v.username !== undefined) await dialog.getByLabel('Username').fill(v.username);
+  if (v.phone !== undefined) await dialog.getByLabel('Phone').fill(v.phone);
+}
+
+/** Creates through the dialog and returns the temporary password shown once. */
+async function createThroughDialog(page: Page, button: string, title: string, v: PersonFields, success: string): Promise<string> {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await fill(dialog, v);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(notification(page, success)).toBeVisible();
+  const shown = page.getByRole('dialog', { name: 'Temporary password' });
+  await expect(shown).toBeVisible();
+  const password = (await shown.getByTestId('temporary-password').textContent())!.trim();
+  expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+  await expect(shown).toContainText(`e-mailed to ${v.email}`);
+  await shown.getByRole('button', { name: 'Copy password' }).click();
+  await expect(notification(page, 'Password copied')).toBeVisible();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toBeHidden();
+  return password;
+}
+
+test.describe('users and admins', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('users: create with a one-time password, view/edit, deactivate, delete; all survive reloads', async ({ authed: page }) => {
+    const errors = watchPageErrors(page);
+    const v = unique('Ada');
+    await page.goto('/admin-account/Manage-users');
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    for (const header of ['#', 'First name', 'Last name', 'Email Address', 'Username', 'Phone', 'Date Created', 'Status', 'Last Login']) {
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+
+    // Every validation message, then a real create.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create user' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    for (const m of [
+      PEOPLE_MESSAGES.firstNameRequired,
+      PEOPLE_MESSAGES.lastNameRequired,
+      PEOPLE_MESSAGES.emailRequired,
+      PEOPLE_MESSAGES.usernameRequired,
+      PEOPLE_MESSAGES.phoneRequired,
+    ]) {
+      await expect(dialog.getByText(m, { exact: true })).toBeVisible();
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const password = await createThroughDialog(page, 'Add user', 'Create user', v, PEOPLE_MESSAGES.userCreated);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+
+    await page.reload();
+    await search(page, v.username);
+    let r = row(page, v.username);
+    await expect(r).toContainText(v.first_name);
+    await expect(r).toContainText(v.email);
+    await expect(r).toContainText(PEOPLE_MESSAGES.statusActive);
+    await expect(r).toContainText('Never');
+    // The password is never shown again.
+    await expect(page.getByText(password)).toHaveCount(0);
+
+    // View opens the edit dialog; email and phone are left out of the request when unchanged.
+    await r.getByRole('button', { name: `View ${v.first_name} Lovelace` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit user' });
+    await expect(edit.getByLabel('Email Address')).toHaveValue(v.email);
+    await edit.getByLabel('First name').fill('');
+    await edit.getByLabel('Last name').focus();
+    await expect(edit.getByText(PEOPLE_MESSAGES.firstNameRequired)).toBeVisible();
+    await edit.getByLabel('First name').fill(`${v.first_name}x`);
+    await edit.getByRole('checkbox').uncheck();
+    const request = page.waitForRequest((req) => req.method() === 'PATCH' && req.url().includes('/adminportal/manage-users/'));
+    await edit.getByRole('button', { name: 'Update' }).click();
+    const body = (await request).postData() ?? '';
+    expect(body).toContain('name="first_name"');
+    expect(body).toContain('name="is_active"');
+    expect(body).not.toContain('name="email"');
+    expect(body).not.toContain('name="phone"');
+    await expect(notification(page, PEOPLE_MESSAGES.userUpdated)).toBeVisible();
+    await expect(edit).toBeHidden({ timeout: 8000 });
+
+    await page.reload();
+    await search(page, v.username);
+    r = row(page, v.username);
+    await expect(r).toContainText(`${v.first_name}x`);
+    await expect(r).toContainText(PEOPLE_MESSAGES.statusInactive);
+
+    await r.getByRole('button', { name: `Delete ${v.first_name}x Lovelace` }).click();
+    await page
+      .getByRole('alertdialog', { name: COMMON_MESSAGES.deleteConfirm })
+      .getByRole('button', { name: COMMON_MESSAGES.deleteYes })
+      .click();
+    await expect(notification(page, PEOPLE_MESSAGES.userDeleted)).toBeVisible();
+    await page.reload();
+    await search(page, v.username);
+    await expect(row(page, v.username)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('users: duplicate usernames and stale rows show the failure messages', async ({ authed: page, api }) => {
+    const a = unique('Bea');
+    const b = unique('Cal');
+    for (const v of [a, b]) expect((await api.post('/adminportal/manage-users/', { data: v })).status()).toBe(201);
+    await page.goto('/admin-account/Manage-users');
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create user' });
+    await fill(dialog, { ...unique('Dee'), username: a.username.toUpperCase() });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.userCreateFailed)).toBeVisible();
+    await expect(dialog.getByText(PEOPLE_MESSAGES.usernameTaken)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await search(page, b.username);
+    await row(page, b.username)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit user' });
+    await fill(edit, { username: a.username });
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.userUpdateFailed)).toBeVisible();
+    await expect(edit.getByText(PEOPLE_MESSAGES.usernameTaken)).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Someone else deletes the user while the confirmation is open.
+    const users = (await (await api.get('/adminportal/manage-users/')).json()) as { id: number; username: string }[];
+    const id = users.find((u) => u.username === b.username)!.id;
+    await row(page, b.username)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    expect((await api.delete(`/adminportal/manage-users/${id}/`)).status()).toBe(204);
+    await page.getByRole('alertdialog').getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.userDeleteFailed)).toBeVisible();
+  });
+
+  test('admins: create (tooltip), sign in with the temporary password, edit, deactivate, delete', async ({
+    authed: page,
+    session,
+    browser,
+  }) => {
+    const errors = watchPageErrors(page);
+    const v = unique('Grace');
+    await page.goto('/admin-account/Manage-admins');
+    await expect(page.getByRole('heading', { name: 'Admins' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add admin' }).hover();
+    await expect(page.getByRole('tooltip', { name: PEOPLE_MESSAGES.createAdminTooltip })).toBeVisible();
+    const password = await createThroughDialog(page, 'Add admin', 'Create admin', v, PEOPLE_MESSAGES.adminCreated);
+
+    // The new admin signs in through the login screen with the temporary password.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/admin-account/login');
+    await otherPage.getByLabel('Username').fill(v.username);
+    await otherPage.getByLabel('Password').fill(password);
+    await otherPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+    await page.reload();
+    await search(page, v.username);
+    const r = row(page, v.username);
+    await expect(r).toContainText(PEOPLE_MESSAGES.statusActive);
+    await expect(r).not.toContainText('Never'); // signed in just now
+
+    // The signed-in admin's own row cannot be deleted, nor deactivated.
+    await search(page, session.userDetails.username);
+    const own = row(page, session.userDetails.username).first();
+    await expect(own.getByRole('button', { name: /^Delete / })).toBeDisabled();
+    await own.getByRole('button', { name: /^View / }).click();
+    const ownEdit = page.getByRole('dialog', { name: 'Edit admin' });
+    await expect(ownEdit.getByRole('checkbox')).toBeDisabled();
+    await expect(ownEdit.getByText(PEOPLE_MESSAGES.cannotDeactivateSelf)).toBeVisible();
+    await ownEdit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Deactivate the new admin: their open session ends.
+    await search(page, v.username);
+    await row(page, v.username)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit admin' });
+    await edit.getByLabel('Phone').fill('+1 555 0142');
+    await edit.getByRole('checkbox').uncheck();
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.adminUpdated)).toBeVisible();
+    await expect(edit).toBeHidden({ timeout: 8000 });
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await other.close();
+
+    await page.reload();
+    await search(page, v.username);
+    await expect(row(page, v.username)).toContainText(PEOPLE_MESSAGES.statusInactive);
+    await expect(row(page, v.username)).toContainText('+1 555 0142');
+
+    await row(page, v.username)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: COMMON_MESSAGES.deleteConfirm })
+      .getByRole('button', { name: COMMON_MESSAGES.deleteYes })
+      .click();
+    await expect(notification(page, PEOPLE_MESSAGES.adminDeleted)).toBeVisible();
+    await page.reload();
+    await search(page, v.username);
+    await expect(row(page, v.username)).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('admins: failures show the spec messages', async ({ authed: page, api }) => {
+    const a = unique('Hal');
+    expect((await api.post('/adminportal/manage-admins/', { data: a })).status()).toBe(201);
+    await page.goto('/admin-account/Manage-admins');
+
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create admin' });
+    await fill(dialog, { ...unique('Ivy'), username: a.username });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.adminCreateFailed)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const b = unique('Jo');
+    expect((await api.post('/adminportal/manage-admins/', { data: b })).status()).toBe(201);
+    await page.reload();
+    await search(page, b.username);
+    await row(page, b.username)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit admin' });
+    await fill(edit, { username: a.username });
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.adminUpdateFailed)).toBeVisible();
+    await expect(edit.getByText(PEOPLE_MESSAGES.usernameTaken)).toBeVisible();
+  });
+
+  test('the temporary password really signs the new admin in (API)', async ({ api, request }) => {
+    const v = unique('Kit');
+    const res = await api.post('/adminportal/manage-admins/', { data: v });
+    const created = (await res.json()) as { temporary_password: string };
+    const s = await apiLogin(request, { username: v.username, password: created.temporary_password });
+    expect(s.userDetails.username).toBe(v.username);
+  });
+});
