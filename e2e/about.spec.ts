@@ -10,7 +10,8 @@ async function photo(width: number, height: number, seed: number) {
   return { name: `about-${seed}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
-const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+// includeHidden: an open MUI dialog marks the rest of the page (the notification bar too) aria-hidden.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 const ABOUT_ID = /\/adminportal\/pages\/about-content\/\d+\/$/;
 
 test.describe('about page', () => {
@@ -31,7 +32,7 @@ test.describe('about page', () => {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await dialog.getByLabel('About header text').fill('We photograph love stories');
-    await dialog.getByLabel('About info text', { exact: true }).fill('Ten years of weddings across the coast.');
+    await dialog.getByRole('textbox', { name: 'About info text', exact: true }).fill('Ten years of weddings across the coast.');
     await dialog.getByLabel('About info text 2 (Optional)').focus();
     await expect(dialog.getByText(ABOUT_MESSAGES.headerRequired)).toHaveCount(0);
     await expect(dialog.getByText(ABOUT_MESSAGES.info1Required)).toHaveCount(0);
@@ -66,7 +67,7 @@ test.describe('about page', () => {
     await expect(edit.getByRole('button', { name: 'Update' })).toBeVisible();
     await expect(edit.getByLabel('About header text')).toHaveValue('We photograph love stories');
     await edit.getByLabel('About header text').fill('');
-    await edit.getByLabel('About info text', { exact: true }).focus();
+    await edit.getByRole('textbox', { name: 'About info text', exact: true }).focus();
     await expect(edit.getByText(ABOUT_MESSAGES.headerRequired)).toBeVisible();
     await edit.getByLabel('About header text').fill('Stories, not poses');
     const patch = page.waitForRequest((r) => ABOUT_ID.test(r.url()) && r.method() === 'PATCH');

@@ -7,6 +7,7 @@ const published = publishMessages('Carousel');
 
 test.describe('carousel', () => {
   test('create with validation, edit, publish, unpublish, preview and delete; each change survives a reload', async ({ authed: page }) => {
+    test.setTimeout(180_000);
     const errors = watchPageErrors(page);
     const header = `Hi ${shortId()}`;
     await page.goto(PAGE);
@@ -65,6 +66,7 @@ test.describe('carousel', () => {
     await expect(preview).toBeHidden();
 
     // Edit: the fields come filled in; the image is kept unless a new one is chosen; the dialog closes by itself.
+    const src = await card.getByRole('img', { name: header }).getAttribute('src');
     await card.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit carousel' });
     await expect(edit.getByLabel('Header')).toHaveValue(header);
@@ -73,7 +75,6 @@ test.describe('carousel', () => {
     await edit.getByLabel('Title').blur();
     await expect(edit.getByText(CAROUSEL_MESSAGES.titleRequired)).toBeVisible();
     await edit.getByLabel('Title').fill('New season');
-    const src = await card.getByRole('img', { name: header }).getAttribute('src');
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(notice(page, CAROUSEL_MESSAGES.updated)).toBeVisible();
     await expect(edit).toBeHidden({ timeout: 8000 });
@@ -130,7 +131,9 @@ test.describe('carousel', () => {
     await expect(card).toBeVisible();
 
     // Creation with no answer from the server.
-    await page.route('**/adminportal/manage-carousel/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await page.route('**/adminportal/manage-carousel/', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.fallback(),
+    );
     await page.getByRole('button', { name: 'Add carousel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add new carousel' });
     await dialog.getByLabel('Header').fill('Offline');

@@ -8,6 +8,9 @@ const heading = (page: Page, title: string) => page.locator('h2', { hasText: new
 const card = (page: Page, title: string) => page.locator('.MuiCard-root').filter({ has: heading(page, title) });
 
 test.describe('client galleries', () => {
+  // Each test walks a whole screen end to end; allow for a busy CI machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test('create with validation, edit, publish, manage photos and delete; every change survives a reload', async ({ authed: page, api }) => {
     const errors = watchPageErrors(page);
     const ada = await createCustomer(api, 'Cleo');
@@ -78,8 +81,26 @@ test.describe('client galleries', () => {
     await card(page, edited).getByRole('button', { name: 'Manage' }).click();
     await expect(page).toHaveURL(/\/ClientGalleries\?id=\d+$/);
     await expect(page.getByRole('heading', { name: edited, exact: true })).toBeVisible();
+    // Upload two photos, then delete one through the table's bulk delete.
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const upload = page.getByRole('dialog', { name: `Upload photos to ${edited}` });
+    await upload.getByTestId('gallery-file-input').setInputFiles([await jpeg(13), await jpeg(14)]);
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect(notification(page, 'Gallery successfully uploaded')).toBeVisible();
+    await page.keyboard.press('Escape');
+    const photoRow = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await expect(photoRow('photo-13')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: edited, exact: true })).toBeVisible();
+    await expect(photoRow('photo-14')).toBeVisible();
+    await photoRow('photo-13').getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await page.getByRole('alertdialog', { name: COMMON_MESSAGES.deleteConfirm }).getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
+    await expect(notification(page, 'Gallery successfully deleted')).toBeVisible();
+    await page.reload();
+    await expect(photoRow('photo-14')).toBeVisible();
+    await expect(photoRow('photo-13')).toHaveCount(0);
+    const galleryId = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByRole('link', { name: 'Client galleries' }).click();
 
     // Delete, confirmed.
@@ -90,6 +111,8 @@ test.describe('client galleries', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Client galleries' })).toBeVisible();
     await expect(card(page, edited)).toHaveCount(0);
+    // Its photos went with it.
+    expect(await (await api.get(`/adminportal/client-photos/${galleryId}/`)).json()).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -6,7 +6,8 @@ import { EMAIL_MESSAGES, EMAIL_RECIPIENT_MENU_MAX_HEIGHT, PEOPLE_MESSAGES, type 
 import { E2E_PORT } from './playwright.config';
 import { expect, test, watchPageErrors } from './fixtures';
 
-const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+// includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const OUTBOX = path.join(os.tmpdir(), `darkroom-e2e-${E2E_PORT}`, 'outbox');
 

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { COMMON_MESSAGES, ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
 import { expect, test, watchPageErrors } from './fixtures';
 
-const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+// includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
 

@@ -7,6 +7,9 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
 
 test.describe('gallery links', () => {
+  // Each test walks a whole screen end to end; allow for a busy CI machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test('assign with validation, edit and delete; every change survives a reload', async ({ authed: page, api }) => {
     const errors = watchPageErrors(page);
     const ada = await createCustomer(api, 'Gwen');

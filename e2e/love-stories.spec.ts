@@ -6,6 +6,9 @@ import type { Page } from '@playwright/test';
 const card = (page: Page, title: string) => page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test.describe('love stories', () => {
+  // Each test walks a whole screen end to end; allow for a busy CI machine.
+  test.describe.configure({ timeout: 180_000 });
+
   test('create with validation, view, edit, publish, manage photos and delete; every change survives a reload', async ({
     authed: page,
     api,
@@ -109,7 +112,22 @@ test.describe('love stories', () => {
     await expect(page.getByRole('heading', { name: `Manage ${edited} Gallery` })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: `Manage ${edited} Gallery` })).toBeVisible();
+    // Photos uploaded here show in the story's detail dialog.
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const upload = page.getByRole('dialog', { name: `Upload photos to ${edited}` });
+    await upload.getByTestId('gallery-file-input').setInputFiles([await jpeg(3), await jpeg(4)]);
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect(notification(page, 'Gallery successfully uploaded')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('row').filter({ hasText: 'photo-3' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'photo-4' })).toBeVisible();
+    const storyId = Number(new URL(page.url()).searchParams.get('id'));
     await page.getByRole('link', { name: 'Love stories' }).click();
+    await card(page, edited).getByRole('button', { name: `Details of ${edited}` }).click();
+    const withPhotos = page.getByRole('dialog', { name: edited });
+    await expect(withPhotos.getByText('Gallery (2)')).toBeVisible();
+    await expect(withPhotos.getByRole('list', { name: 'Gallery photos' }).getByRole('img')).toHaveCount(2);
+    await page.keyboard.press('Escape');
 
     // Delete: cancel first, then confirm.
     await card(page, edited).getByRole('button', { name: 'Delete' }).click();
@@ -124,6 +142,8 @@ test.describe('love stories', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Love stories' })).toBeVisible();
     await expect(card(page, edited)).toHaveCount(0);
+    // Its photos went with it.
+    expect(await (await api.get(`/adminportal/galleries/love-stories/${storyId}/`)).json()).toEqual([]);
     expect(errors).toEqual([]);
   });
 

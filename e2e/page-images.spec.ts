@@ -13,8 +13,10 @@ async function photo(width: number, height: number, seed: number) {
   return { name: `page-${seed}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
-const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
-const card = (page: Page, title: string) => page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+// includeHidden: an open MUI dialog marks the rest of the page (the notification bar too) aria-hidden.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
+const card = (page: Page, title: string) =>
+  page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function choosePage(dialog: Locator, name: string) {
   await dialog.getByRole('combobox', { name: /Page/ }).click();
@@ -164,7 +166,9 @@ test.describe('page images', () => {
     await page.unroute(/\/adminportal\/pages-images\/\d+\/$/);
 
     // Update with no answer at all (network down): 'Page image update failed'.
-    await page.route(/\/adminportal\/pages-images\/\d+\/$/, (route) => (route.request().method() === 'PATCH' ? route.abort() : route.fallback()));
+    await page.route(/\/adminportal\/pages-images\/\d+\/$/, (route) =>
+      route.request().method() === 'PATCH' ? route.abort() : route.fallback(),
+    );
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, PAGE_IMAGE_MESSAGES.updateFailed)).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
@@ -190,7 +194,9 @@ test.describe('page images', () => {
     await page.unroute('**/adminportal/pages-images/');
 
     // Delete with no answer: 'Page image deletion failed', and the card stays.
-    await page.route(/\/adminportal\/pages-images\/\d+\/$/, (route) => (route.request().method() === 'DELETE' ? route.abort() : route.fallback()));
+    await page.route(/\/adminportal\/pages-images\/\d+\/$/, (route) =>
+      route.request().method() === 'DELETE' ? route.abort() : route.fallback(),
+    );
     await gallery.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
     await expect(notification(page, PAGE_IMAGE_MESSAGES.deleteFailed)).toBeVisible();

@@ -100,7 +100,7 @@ test.describe('users and admins', () => {
     await edit.getByLabel('Last name').focus();
     await expect(edit.getByText(PEOPLE_MESSAGES.firstNameRequired)).toBeVisible();
     await edit.getByLabel('First name').fill(`${v.first_name}x`);
-    await edit.getByRole('checkbox').uncheck();
+    await edit.getByRole('switch').uncheck();
     const request = page.waitForRequest((req) => req.method() === 'PATCH' && req.url().includes('/adminportal/manage-users/'));
     await edit.getByRole('button', { name: 'Update' }).click();
     const body = (await request).postData() ?? '';
@@ -199,7 +199,7 @@ test.describe('users and admins', () => {
     await expect(own.getByRole('button', { name: /^Delete / })).toBeDisabled();
     await own.getByRole('button', { name: /^View / }).click();
     const ownEdit = page.getByRole('dialog', { name: 'Edit admin' });
-    await expect(ownEdit.getByRole('checkbox')).toBeDisabled();
+    await expect(ownEdit.getByRole('switch')).toBeDisabled();
     await expect(ownEdit.getByText(PEOPLE_MESSAGES.cannotDeactivateSelf)).toBeVisible();
     await ownEdit.getByRole('button', { name: 'Cancel' }).click();
 
@@ -210,7 +210,7 @@ test.describe('users and admins', () => {
       .click();
     const edit = page.getByRole('dialog', { name: 'Edit admin' });
     await edit.getByLabel('Phone').fill('+1 555 0142');
-    await edit.getByRole('checkbox').uncheck();
+    await edit.getByRole('switch').uncheck();
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, PEOPLE_MESSAGES.adminUpdated)).toBeVisible();
     await expect(edit).toBeHidden({ timeout: 8000 });

@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'darkroom-e2e-results'),
+  outputDir: path.join(os.tmpdir(), `darkroom-e2e-results-${E2E_PORT}`),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     viewport: { width: 1366, height: 900 },
@@ -51,6 +51,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '50',
+      ENQUIRY_MAX_PER_HOUR: '1000',
       ...(process.env.ADMIN_DIST ? { ADMIN_DIST: process.env.ADMIN_DIST } : {}),
     },
   },

@@ -11,7 +11,8 @@ async function photo(width: number, height: number, seed: number, name = `cover-
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+// includeHidden: an open MUI dialog marks the rest of the page (the notification bar too) aria-hidden.
+const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 const card = (page: Page, name: string) => page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const SERVICE_ID = /\/adminportal\/manage-services\/\d+\/$/;
 
@@ -128,11 +129,22 @@ test.describe('services (portfolio)', () => {
     // Back on the list, the modal's table shows the photo.
     await page.getByRole('link', { name: 'Back to portfolio' }).click();
     await card(page, name).getByRole('button', { name: 'Manage' }).click();
-    await expect(page.getByRole('dialog', { name: `${name} gallery` }).getByRole('row').filter({ hasText: 'first-dance' })).toBeVisible();
-    await page.getByRole('dialog', { name: `${name} gallery` }).getByRole('button', { name: 'Close' }).last().click();
+    await expect(
+      page
+        .getByRole('dialog', { name: `${name} gallery` })
+        .getByRole('row')
+        .filter({ hasText: 'first-dance' }),
+    ).toBeVisible();
+    await page
+      .getByRole('dialog', { name: `${name} gallery` })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
 
     // Clicking the cover opens the gallery viewer for this service.
-    await card(page, name).getByRole('button', { name: `View ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `View ${name}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/view-gallery\\?service=${encodeURIComponent(name).replace(/%20/g, '\\+')}`));
     await page.goBack();
 
@@ -188,7 +200,9 @@ test.describe('services (portfolio)', () => {
     await expect(c).toBeVisible();
 
     // Publish answered with 500, unpublish with no answer: the matching failure messages.
-    await page.route(SERVICE_ID, (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: {} }) : route.fallback()));
+    await page.route(SERVICE_ID, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: {} }) : route.fallback(),
+    );
     await c.getByRole('switch').click();
     await page.getByRole('dialog', { name: COMMON_MESSAGES.confirmPublish }).getByRole('button', { name: 'Publish' }).click();
     await expect(notification(page, SERVICE_MESSAGES.publishFailed)).toBeVisible();
@@ -208,7 +222,9 @@ test.describe('services (portfolio)', () => {
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, SERVICE_MESSAGES.updateFailed)).toBeVisible();
     await page.unrouteAll();
-    await page.route(SERVICE_ID, (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: {} }) : route.fallback()));
+    await page.route(SERVICE_ID, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: {} }) : route.fallback(),
+    );
     await edit.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, COMMON_MESSAGES.serverError)).toBeVisible();
     await expect(edit).toBeVisible();
@@ -230,7 +246,9 @@ test.describe('services (portfolio)', () => {
     await expect(notification(page, COMMON_MESSAGES.dimension)).toBeVisible();
     await expect(dialog.getByText('Description too long')).toBeVisible();
     await page.unrouteAll();
-    await page.route('**/adminportal/manage-services/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await page.route('**/adminportal/manage-services/', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.fallback(),
+    );
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(notification(page, SERVICE_MESSAGES.createFailed)).toBeVisible();
     await expect(dialog).toBeVisible();

@@ -28,7 +28,10 @@ export const SERVICE_MESSAGES = {
 export function optionalContentText(max: number = TEXT_MAX.long) {
   return z.preprocess(
     (v: string | null | undefined) => v ?? '',
-    z.string().trim().max(max, { error: `Ensure this field has no more than ${max} characters.` }),
+    z
+      .string()
+      .trim()
+      .max(max, { error: `Ensure this field has no more than ${max} characters.` }),
   );
 }
 

@@ -30,7 +30,10 @@ export interface CustomerSelectProps {
   inputRef?: React.Ref<HTMLInputElement>;
 }
 
-/** Searchable choice of a customer (never an admin) for stories, client galleries and gallery links. */
+/**
+ * Searchable choice of a customer (never an admin) for stories, client galleries and gallery
+ * links. The helper line is always reserved, so a message appearing on blur does not move the dialog.
+ */
 export function CustomerSelect({
   label = 'User',
   value,
@@ -78,7 +81,7 @@ export function CustomerSelect({
         );
       }}
       renderInput={(params) => (
-        <TextField {...params} label={label} required error={error} helperText={helperText} inputRef={inputRef} />
+        <TextField {...params} label={label} required error={error} helperText={helperText ?? ' '} inputRef={inputRef} />
       )}
     />
   );

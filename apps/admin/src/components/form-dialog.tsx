@@ -30,7 +30,14 @@ export function FormDialog({
     if (!busy) onClose();
   };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <Dialog
+      open={open}
+      // A stray click on the backdrop must not throw away what was typed; Esc, X and Cancel close.
+      onClose={(_event, reason) => reason !== 'backdropClick' && close()}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+    >
       <form
         noValidate
         onSubmit={(e) => {

@@ -106,7 +106,6 @@ export function GalleryTable({ type, parentId }: GalleryTableProps) {
         error={photos.error}
         getRowId={(p) => p.id}
         checkboxSelection
-        selection={selected}
         onSelectionChange={(ids) => setSelected(ids)}
         actions={actions}
         toolbar={toolbar}

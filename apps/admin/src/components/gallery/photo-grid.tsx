@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
@@ -37,17 +37,16 @@ const MARGIN = 2;
 const OVERSCAN_ROWS = 2;
 
 /** Width of the grid and the rows currently on screen (plus a little overscan), kept up to date on scroll and resize. */
-function useVirtualRows(ref: React.RefObject<HTMLDivElement | null>, count: number, target: number) {
+function useVirtualRows(el: HTMLDivElement | null, count: number, target: number) {
   const [width, setWidth] = useState(0);
   const [range, setRange] = useState<[number, number]>([0, 0]);
+  // The element changes when the grid is re-wrapped (Sort mode): observe whichever is mounted.
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
     const ro = new ResizeObserver(() => setWidth(el.clientWidth));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref]);
+  }, [el]);
   const columns = Math.max(2, Math.floor(width / target) || 2);
   const cell = width ? width / columns : target;
   const rows = Math.ceil(count / columns);
@@ -56,7 +55,6 @@ function useVirtualRows(ref: React.RefObject<HTMLDivElement | null>, count: numb
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const el = ref.current;
       if (!el) return;
       const top = -el.getBoundingClientRect().top;
       const first = Math.max(0, Math.floor(top / cell) - OVERSCAN_ROWS);
@@ -75,7 +73,7 @@ function useVirtualRows(ref: React.RefObject<HTMLDivElement | null>, count: numb
       window.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
     };
-  }, [ref, cell, rows]);
+  }, [el, cell, rows]);
   return { columns, cell, rows, range };
 }
 
@@ -85,8 +83,8 @@ function useVirtualRows(ref: React.RefObject<HTMLDivElement | null>, count: numb
  * pick their file from srcset. In Sort mode tiles are dragged (pointer or keyboard) with dnd-kit.
  */
 export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, tile = 180 }: PhotoGridProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { columns, cell, rows, range } = useVirtualRows(ref, photos.length, tile);
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const { columns, cell, rows, range } = useVirtualRows(el, photos.length, tile);
   const [activeId, setActiveId] = useState<number | null>(null);
   const ids = useMemo(() => photos.map((p) => p.id), [photos]);
   const sensors = useSensors(
@@ -123,7 +121,7 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
 
   const body = (
     <Box
-      ref={ref}
+      ref={setEl}
       data-testid="photo-grid"
       role={mode === 'sort' ? undefined : 'list'}
       aria-label="Gallery photos"

@@ -3,7 +3,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { z } from 'zod';
-import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, COMMON_MESSAGES, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
+import {
+  ABOUT_FIELDS,
+  ABOUT_MESSAGES,
+  aboutFieldsSchema,
+  COMMON_MESSAGES,
+  MIN_IMAGE_DIMENSIONS,
+  type AboutContent,
+} from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageField } from '../../components/image-field';
 import { applyFieldErrors } from '../../components/form-errors';
@@ -24,14 +31,16 @@ async function imageSize(file: File): Promise<{ width: number; height: number } 
 }
 
 const imageFile = () =>
-  z.custom<File | null>((v) => v === null || v instanceof File).refine(
-    async (f) => {
-      if (!f) return true;
-      const size = await imageSize(f);
-      return !size || (size.width >= MIN.width && size.height >= MIN.height);
-    },
-    { error: COMMON_MESSAGES.dimension },
-  );
+  z
+    .custom<File | null>((v) => v === null || v instanceof File)
+    .refine(
+      async (f) => {
+        if (!f) return true;
+        const size = await imageSize(f);
+        return !size || (size.width >= MIN.width && size.height >= MIN.height);
+      },
+      { error: COMMON_MESSAGES.dimension },
+    );
 
 /** The shared text rules; the info image is required when creating, the page image never. */
 function formSchema(creating: boolean) {

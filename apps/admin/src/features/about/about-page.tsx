@@ -42,7 +42,17 @@ export default function AboutPage() {
       ) : content ? (
         <AboutPreview content={content} onEnlarge={() => setEnlarged(true)} />
       ) : (
-        <Box sx={{ py: 8, textAlign: 'center', color: 'text.secondary', border: 1, borderColor: 'divider', borderStyle: 'dashed', borderRadius: 2 }}>
+        <Box
+          sx={{
+            py: 8,
+            textAlign: 'center',
+            color: 'text.secondary',
+            border: 1,
+            borderColor: 'divider',
+            borderStyle: 'dashed',
+            borderRadius: 2,
+          }}
+        >
           <Typography sx={{ mb: 2 }}>No about page content yet.</Typography>
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setManaging(true)}>
             {ABOUT_MESSAGES.dialogTitle}
@@ -112,6 +122,7 @@ function AboutPreview({ content, onEnlarge }: { content: AboutContent; onEnlarge
                   display: 'block',
                   width: '100%',
                   aspectRatio: `${content.info_image_view.width} / ${content.info_image_view.height}`,
+                  maxHeight: 560,
                   objectFit: 'cover',
                   backgroundImage: content.info_image_view.placeholder ? `url("${content.info_image_view.placeholder}")` : undefined,
                   backgroundSize: 'cover',

@@ -70,7 +70,7 @@ export function ClientGalleryDialog({ open, gallery, onClose }: ClientGalleryDia
 
   return (
     <FormDialog open={open} title={gallery ? 'Edit client gallery' : 'Create client gallery'} onClose={onClose} onSubmit={submit} busy={save.isPending}>
-      <TextField label="Title" required fullWidth {...register('title')} error={!!errors.title} helperText={errors.title?.message} autoFocus />
+      <TextField label="Title" required fullWidth {...register('title')} error={!!errors.title} helperText={errors.title?.message ?? ' '} autoFocus />
       <Controller
         control={control}
         name="user"
@@ -108,7 +108,7 @@ export function ClientGalleryDialog({ open, gallery, onClose }: ClientGalleryDia
             onBlur={field.onBlur}
             currentUrl={gallery?.cover_image}
             error={errors.cover_image?.message ?? false}
-            helperText={gallery ? 'Leave empty to keep the current cover' : undefined}
+            helperText={gallery ? 'Leave empty to keep the current cover' : 'Shown on the card and at the top of the gallery'}
           />
         )}
       />

@@ -14,6 +14,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -27,7 +28,7 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import { COMMON_MESSAGES, GALLERY_MESSAGES, type GalleryPhoto, type GalleryType } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { PhotoGrid, readGalleryRef, useDeletePhotos, useGalleryLookup, useGalleryPhotos, useSaveOrder, type GridMode } from '../../components/gallery';
+import { GalleryUploadDialog, PhotoGrid, readGalleryRef, useDeletePhotos, useGalleryLookup, useGalleryPhotos, useSaveOrder, type GridMode } from '../../components/gallery';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 
@@ -82,6 +83,7 @@ export default function ViewGalleryPage() {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [lightbox, setLightbox] = useState(-1);
   const [confirming, setConfirming] = useState(false);
+  const [uploading, setUploading] = useState(false);
 
   const list = useMemo(() => order ?? photos.data ?? [], [order, photos.data]);
   const slides = useMemo(() => (photos.data ?? []).map(toSlide), [photos.data]);
@@ -147,6 +149,16 @@ export default function ViewGalleryPage() {
       Back
     </Button>
   );
+  const actions = (
+    <>
+      {back}
+      {id && (
+        <Button variant="contained" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => setUploading(true)}>
+          Upload photos
+        </Button>
+      )}
+    </>
+  );
 
   if (!ref) {
     return (
@@ -175,7 +187,7 @@ export default function ViewGalleryPage() {
       <PageHeader
         title={title}
         subtitle={`${TYPE_LABEL[type]} gallery${photos.data ? ` · ${count} photo${count === 1 ? '' : 's'}` : ''}`}
-        actions={back}
+        actions={actions}
       />
       {(lookup.error && !lookupMissing) || (photos.error && !photosMissing) ? (
         <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>
@@ -267,6 +279,7 @@ export default function ViewGalleryPage() {
         </>
       )}
       <Lightbox open={lightbox >= 0} index={Math.max(0, lightbox)} close={() => setLightbox(-1)} slides={slides} plugins={[Counter]} />
+      {id && <GalleryUploadDialog open={uploading} onClose={() => setUploading(false)} type={type} parentId={id} name={title} />}
       <DeleteConfirmDialog
         open={confirming}
         busy={remove.isPending}

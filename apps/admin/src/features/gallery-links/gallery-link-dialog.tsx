@@ -83,7 +83,7 @@ export function GalleryLinkDialog({ open, link, onClose }: GalleryLinkDialogProp
         placeholder="https://"
         {...register('link')}
         error={!!errors.link}
-        helperText={errors.link?.message}
+        helperText={errors.link?.message ?? 'The address the customer opens, starting with https://'}
       />
       <TextField
         label="Gallery description"
@@ -93,7 +93,7 @@ export function GalleryLinkDialog({ open, link, onClose }: GalleryLinkDialogProp
         minRows={3}
         {...register('description')}
         error={!!errors.description}
-        helperText={errors.description?.message}
+        helperText={errors.description?.message ?? ' '}
       />
     </FormDialog>
   );

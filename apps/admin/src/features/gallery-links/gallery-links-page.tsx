@@ -32,7 +32,7 @@ export default function GalleryLinksPage() {
         flex: 1.6,
         text: (r) => r.link,
         render: (r) => (
-          <Tooltip title={r.description}>
+          <Tooltip title={r.description} describeChild>
             <Link href={r.link} target="_blank" rel="noopener noreferrer" underline="hover" sx={{ overflowWrap: 'anywhere' }}>
               {r.link}
             </Link>

@@ -105,7 +105,7 @@ export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) 
           fullWidth
           {...register('title')}
           error={!!errors.title}
-          helperText={errors.title?.message}
+          helperText={errors.title?.message ?? ' '}
           autoFocus
         />
         <Controller
@@ -136,7 +136,7 @@ export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) 
           minRows={i === 0 ? 3 : 2}
           {...register(key)}
           error={!!errors[key]}
-          helperText={errors[key]?.message ?? (i === 0 ? undefined : 'Optional')}
+          helperText={errors[key]?.message ?? (i === 0 ? 'The opening paragraph' : 'Optional')}
         />
       ))}
       <Controller

@@ -36,14 +36,16 @@ function formSchema(creating: boolean) {
   return z
     .object({
       page: pageIdField,
-      image: z.custom<File | null>((v) => v === null || v instanceof File).refine(
-        async (f) => {
-          if (!f) return true;
-          const size = await imageSize(f);
-          return !size || (size.width >= MIN.width && size.height >= MIN.height);
-        },
-        { error: COMMON_MESSAGES.dimension },
-      ),
+      image: z
+        .custom<File | null>((v) => v === null || v instanceof File)
+        .refine(
+          async (f) => {
+            if (!f) return true;
+            const size = await imageSize(f);
+            return !size || (size.width >= MIN.width && size.height >= MIN.height);
+          },
+          { error: COMMON_MESSAGES.dimension },
+        ),
     })
     .superRefine((v, ctx) => {
       if (creating && !v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: pageImageRequiredMessage(v.page) });

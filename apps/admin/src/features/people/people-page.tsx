@@ -107,7 +107,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         title={text.title}
         subtitle={text.subtitle}
         actions={
-          <Tooltip title={text.createTooltip}>
+          <Tooltip title={text.createTooltip} describeChild>
             <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setEditing({ mode: 'create' })}>
               {text.createButton}
             </Button>

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { pageImageCreateSchema, pageImageRequiredMessage, pageImageUpdateSchema, toFieldErrors, type FieldErrors } from '@darkroom/contracts';
+import {
+  pageImageCreateSchema,
+  pageImageRequiredMessage,
+  pageImageUpdateSchema,
+  toFieldErrors,
+  type FieldErrors,
+} from '@darkroom/contracts';
 import { ValidationError } from '../../lib/errors';
 import { fileOf, readForm } from '../../lib/read-form';
 import { parseId, validate } from '../../lib/validate';
-import {
-  createPageImage,
-  deletePageImage,
-  getPageImage,
-  pageImagesJson,
-  pageTypes,
-  updatePageImage,
-} from './page-images.service';
+import { createPageImage, deletePageImage, getPageImage, pageImagesJson, pageTypes, updatePageImage } from './page-images.service';
 
 const BASE = '/adminportal/pages-images/';
 

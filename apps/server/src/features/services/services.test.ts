@@ -29,7 +29,12 @@ describeEachDatabase('services', (kind) => {
     return t.as({ method, url, payload, headers });
   };
   const create = async (fields: Record<string, FormValue> = {}) => {
-    const res = await send('POST', URL, { name: `Weddings ${seed}`, description: 'Full-day coverage', cover_image: await jpeg(), ...fields });
+    const res = await send('POST', URL, {
+      name: `Weddings ${seed}`,
+      description: 'Full-day coverage',
+      cover_image: await jpeg(),
+      ...fields,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Service;
   };
@@ -124,7 +129,11 @@ describeEachDatabase('services', (kind) => {
   });
 
   it('accepts PNG covers', async () => {
-    const png = { filename: 'c.png', content: await makeImage({ width: 900, height: 700, format: 'png', seed: seed++ }), type: 'image/png' };
+    const png = {
+      filename: 'c.png',
+      content: await makeImage({ width: 900, height: 700, format: 'png', seed: seed++ }),
+      type: 'image/png',
+    };
     const res = await send('POST', URL, { name: 'Png', description: 'x', cover_image: png });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().orig_image).toMatch(/\.png$/);
