@@ -4,7 +4,6 @@ import { expect, test, watchPageErrors } from './fixtures';
 import { image, notice, shortId } from './site-content-helpers';
 
 const INFO_PAGE = '/admin-account/Contact-us-info';
-const US_PAGE = '/admin-account/Contact-us';
 const CONTENT = '/adminportal/pages/contact-us-content/';
 const DIALOG = 'Manage Contact Informations';
 const US_DIALOG = 'Manage Contact-us Page';

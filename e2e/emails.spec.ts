@@ -12,7 +12,13 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 const OUTBOX = path.join(os.tmpdir(), `darkroom-e2e-${E2E_PORT}`, 'outbox');
 
 async function createAdmin(api: APIRequestContext, first: string, n: string): Promise<PersonAccount> {
-  const data = { first_name: `${first}${n}`, last_name: 'Mailer', email: `${first.toLowerCase()}${n}@example.test`, username: `${first.toLowerCase()}_${n}`, phone: '+1 555 0101' };
+  const data = {
+    first_name: `${first}${n}`,
+    last_name: 'Mailer',
+    email: `${first.toLowerCase()}${n}@example.test`,
+    username: `${first.toLowerCase()}_${n}`,
+    phone: '+1 555 0101',
+  };
   const res = await api.post('/adminportal/manage-admins/', { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as PersonAccount;
@@ -29,7 +35,10 @@ function outboxMails(subject: string): string[] {
 }
 
 test.describe('emails', () => {
-  test('send an email to chosen admins: validation, the 224 px menu, the outcome, the outbox and the history', async ({ authed: page, api }) => {
+  test('send an email to chosen admins: validation, the 224 px menu, the outcome, the outbox and the history', async ({
+    authed: page,
+    api,
+  }) => {
     const errors = watchPageErrors(page);
     const n = `${Date.now()}`;
     const admins: PersonAccount[] = [];
@@ -77,7 +86,8 @@ test.describe('emails', () => {
     await expect(dialog).toBeHidden();
     const outcome = page.getByRole('dialog', { name: subject });
     await expect(outcome).toContainText(EMAIL_MESSAGES.sent);
-    for (const a of [ann, bob]) await expect(outcome.getByRole('listitem').filter({ hasText: a.email })).toContainText('Saved to the outbox');
+    for (const a of [ann, bob])
+      await expect(outcome.getByRole('listitem').filter({ hasText: a.email })).toContainText('Saved to the outbox');
     await outcome.getByRole('button', { name: 'Close' }).click();
 
     // Really sent: one message per recipient in the server's outbox (no SMTP_URL in e2e).
@@ -90,13 +100,17 @@ test.describe('emails', () => {
     const history = page.getByRole('region', { name: 'Sent emails' });
     await expect(history.getByRole('row').filter({ hasText: subject })).toContainText('Sent');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Sent emails' }).getByRole('row').filter({ hasText: subject })).toContainText(`${ann.email}, ${bob.email}`);
+    await expect(page.getByRole('region', { name: 'Sent emails' }).getByRole('row').filter({ hasText: subject })).toContainText(
+      `${ann.email}, ${bob.email}`,
+    );
 
     // Rows ticked in the table are the dialog's recipients.
     await page.getByRole('region', { name: 'Admins' }).getByPlaceholder('Enter item to search').fill(cy.username);
     await row(page, cy.username).getByRole('checkbox').check();
     await page.getByRole('button', { name: EMAIL_MESSAGES.sendEmail }).click();
-    await expect(dialog.getByRole('button', { name: `${cy.first_name} ${cy.last_name}` }).or(dialog.getByText(`${cy.first_name} ${cy.last_name}`))).toBeVisible();
+    await expect(
+      dialog.getByRole('button', { name: `${cy.first_name} ${cy.last_name}` }).or(dialog.getByText(`${cy.first_name} ${cy.last_name}`)),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     expect(errors).toEqual([]);

@@ -8,7 +8,11 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
 
 test.describe('user enquiries', () => {
-  test('visitors send enquiries without a token; admins read, search, hide columns and delete them', async ({ authed: page, request, api }) => {
+  test('visitors send enquiries without a token; admins read, search, hide columns and delete them', async ({
+    authed: page,
+    request,
+    api,
+  }) => {
     const errors = watchPageErrors(page);
     const n = `${Date.now()}`;
     const first = { full_name: `Ada ${n}`, email: `ada${n}@example.test`, message: `Do you shoot weddings in June? ${n}` };
@@ -48,7 +52,10 @@ test.describe('user enquiries', () => {
 
     // Column visibility: hide Message, then show it again.
     await page.getByRole('button', { name: 'Columns' }).click();
-    const panel = page.getByRole('tooltip').or(page.getByRole('dialog')).filter({ has: page.getByText('Message', { exact: true }) });
+    const panel = page
+      .getByRole('tooltip')
+      .or(page.getByRole('dialog'))
+      .filter({ has: page.getByText('Message', { exact: true }) });
     await panel.getByText('Message', { exact: true }).click();
     await expect(page.getByRole('columnheader', { name: 'Message', exact: true })).toHaveCount(0);
     await panel.getByText('Message', { exact: true }).click();
@@ -56,21 +63,27 @@ test.describe('user enquiries', () => {
     await page.keyboard.press('Escape');
 
     // The full message opens in a reading dialog.
-    await row(page, first.full_name).getByRole('button', { name: `View enquiry from ${first.full_name}` }).click();
+    await row(page, first.full_name)
+      .getByRole('button', { name: `View enquiry from ${first.full_name}` })
+      .click();
     const view = page.getByRole('dialog', { name: `Enquiry from ${first.full_name}` });
     await expect(view).toContainText(first.message);
     await view.getByRole('button', { name: 'Close' }).click();
     await expect(view).toBeHidden();
 
     // Delete asks first; 'No, Cancel' keeps the enquiry.
-    await row(page, first.full_name).getByRole('button', { name: `Delete enquiry from ${first.full_name}` }).click();
+    await row(page, first.full_name)
+      .getByRole('button', { name: `Delete enquiry from ${first.full_name}` })
+      .click();
     const confirm = page.getByRole('alertdialog', { name: COMMON_MESSAGES.deleteConfirm });
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: COMMON_MESSAGES.deleteCancel }).click();
     await expect(confirm).toBeHidden();
     await expect(row(page, first.full_name)).toBeVisible();
 
-    await row(page, first.full_name).getByRole('button', { name: `Delete enquiry from ${first.full_name}` }).click();
+    await row(page, first.full_name)
+      .getByRole('button', { name: `Delete enquiry from ${first.full_name}` })
+      .click();
     await confirm.getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
     await expect(notification(page, ENQUIRY_MESSAGES.deleted)).toBeVisible();
     await expect(row(page, first.full_name)).toHaveCount(0);
@@ -84,7 +97,9 @@ test.describe('user enquiries', () => {
     const listed = (await (await api.get('/adminportal/user-enqueries/')).json()) as Enquiry[];
     const target = listed.find((e) => e.full_name === second.full_name)!;
     expect((await api.delete(`/adminportal/user-enqueries/${target.id}/`)).status()).toBe(204);
-    await row(page, second.full_name).getByRole('button', { name: `Delete enquiry from ${second.full_name}` }).click();
+    await row(page, second.full_name)
+      .getByRole('button', { name: `Delete enquiry from ${second.full_name}` })
+      .click();
     await confirm.getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
     await expect(notification(page, ENQUIRY_MESSAGES.deleteFailed)).toBeVisible();
     await page.reload();

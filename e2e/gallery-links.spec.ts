@@ -53,7 +53,6 @@ test.describe('gallery links', () => {
     await expect(r).toContainText(ada.name);
     await expect(r).toContainText(galleryTitle);
     await expect(r.getByRole('link', { name: link })).toHaveAttribute('href', link);
-    await page.screenshot({ path: '/tmp/stories-gallery-links.png', fullPage: true });
 
     // Edit (PUT): new link, description and customer; the dialog closes 3 s after the message.
     const newLink = `${link}-final`;

@@ -5,11 +5,17 @@ import { expect, test, watchPageErrors } from './fixtures';
 
 async function jpeg(width: number, height: number, seed: number, name: string) {
   const background = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 151) % 256 };
-  const buffer = await sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-async function create<T>(api: APIRequestContext, url: string, multipart: Record<string, string | Awaited<ReturnType<typeof jpeg>>>): Promise<T> {
+async function create<T>(
+  api: APIRequestContext,
+  url: string,
+  multipart: Record<string, string | Awaited<ReturnType<typeof jpeg>>>,
+): Promise<T> {
   const res = await api.post(url, { multipart });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
@@ -34,19 +40,34 @@ async function findSlide(region: Locator, title: string): Promise<boolean> {
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test.describe('home page view', () => {
-  test('shows the published page image, carousel and gallery with links to manage each; survives a reload', async ({ authed: page, api }) => {
+  test('shows the published page image, carousel and gallery with links to manage each; survives a reload', async ({
+    authed: page,
+    api,
+  }) => {
     const errors = watchPageErrors(page);
     const n = Date.now() % 1_000_000;
-    const hero = await create<{ id: number; image: string }>(api, '/adminportal/pages-images/', { page: '2', image: await jpeg(1600, 900, n, 'home.jpg') });
+    const hero = await create<{ id: number; image: string }>(api, '/adminportal/pages-images/', {
+      page: '2',
+      image: await jpeg(1600, 900, n, 'home.jpg'),
+    });
     await publish(api, '/adminportal/pages-images/', hero.id);
     const shown = { header: `Hi ${n}`, title: `Slide ${n}`, message: `Welcome to the studio ${n}` };
     const hidden = { header: `Ho ${n}`, title: `Draft ${n}`, message: `Not yet ${n}` };
-    const slide = await create<{ id: number }>(api, '/adminportal/manage-carousel/', { ...shown, image: await jpeg(1400, 700, n + 1, 'slide.jpg') });
+    const slide = await create<{ id: number }>(api, '/adminportal/manage-carousel/', {
+      ...shown,
+      image: await jpeg(1400, 700, n + 1, 'slide.jpg'),
+    });
     await publish(api, '/adminportal/manage-carousel/', slide.id);
     await create(api, '/adminportal/manage-carousel/', { ...hidden, image: await jpeg(1400, 700, n + 2, 'draft.jpg') });
-    const picture = await create<{ id: number }>(api, '/adminportal/home-gallery-image/', { name: `Bride ${n}`, cover_image: await jpeg(800, 600, n + 3, `bride-${n}.jpg`) });
+    const picture = await create<{ id: number }>(api, '/adminportal/home-gallery-image/', {
+      name: `Bride ${n}`,
+      cover_image: await jpeg(800, 600, n + 3, `bride-${n}.jpg`),
+    });
     await publish(api, '/adminportal/home-gallery-image/', picture.id);
-    await create(api, '/adminportal/home-gallery-image/', { name: `Unpublished ${n}`, cover_image: await jpeg(800, 600, n + 4, `draft-${n}.jpg`) });
+    await create(api, '/adminportal/home-gallery-image/', {
+      name: `Unpublished ${n}`,
+      cover_image: await jpeg(800, 600, n + 4, `draft-${n}.jpg`),
+    });
 
     await page.goto('/admin-account/Home');
     await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
@@ -97,7 +118,9 @@ test.describe('home page view', () => {
   });
 
   test('shows empty and failed states', async ({ authed: page }) => {
-    await page.route('**/adminportal/pages-images/', (route) => route.fulfill({ json: [{ id: 1, page: 2, image: '/x.jpg', status: false }] }));
+    await page.route('**/adminportal/pages-images/', (route) =>
+      route.fulfill({ json: [{ id: 1, page: 2, image: '/x.jpg', status: false }] }),
+    );
     await page.route('**/adminportal/manage-carousel/', (route) => route.fulfill({ json: [] }));
     await page.route('**/adminportal/home-gallery-image/', (route) => route.fulfill({ status: 500, json: { detail: 'boom' } }));
     await page.goto('/admin-account/Home');

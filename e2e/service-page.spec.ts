@@ -7,7 +7,9 @@ import { expect, test, watchPageErrors } from './fixtures';
 const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 
 async function jpeg(width: number, height: number, color: { r: number; g: number; b: number }, name: string) {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 

@@ -164,21 +164,24 @@ test.describe('services (portfolio)', () => {
 
   test('cards are 12, 4 and 3 columns wide at xs, sm and md', async ({ authed: page, api }) => {
     const ids: number[] = [];
+    const names: string[] = [];
     for (let i = 0; i < 2; i++) {
+      names.push(`Grid ${Date.now()}-${i}`);
       const res = await api.post('/adminportal/manage-services/', {
-        multipart: { name: `Grid ${Date.now()}-${i}`, description: 'x', cover_image: await photo(800, 600, 10 + i) },
+        multipart: { name: names[i]!, description: 'x', cover_image: await photo(800, 600, 10 + i) },
       });
       expect(res.status()).toBe(201);
       ids.push((await res.json()).id);
     }
     await page.goto('/admin-account/portfolio');
-    const first = page.locator('.MuiCard-root').first();
-    await expect(first).toBeVisible();
-    const share = async () => {
-      const item = first.locator('xpath=..');
-      const [w, total] = await item.evaluate((el) => [el.getBoundingClientRect().width, el.parentElement!.getBoundingClientRect().width]);
-      return Math.round((w / total) * 12);
-    };
+    const mine = card(page, names[0]!);
+    await expect(mine).toBeVisible();
+    // The card's grid item against the grid container, in twelfths.
+    const share = () =>
+      mine.evaluate((el) => {
+        const item = el.parentElement!;
+        return Math.round((item.getBoundingClientRect().width / item.parentElement!.getBoundingClientRect().width) * 12);
+      });
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(share).toBe(3);
     await page.setViewportSize({ width: 700, height: 900 });

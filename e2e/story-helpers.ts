@@ -38,14 +38,18 @@ export async function jpeg(seed: number, width = 1200, height = 800): Promise<{ 
  * A notification bar message. includeHidden: while a dialog is open, MUI marks everything outside
  * it (the notification bar included) aria-hidden; visibility is still checked by toBeVisible().
  */
-export const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
+export const notification = (page: Page, text: string) =>
+  page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
 
 /** Picks a customer in the searchable 'User' field of a dialog. */
 export async function chooseCustomer(dialog: Locator, name: string): Promise<void> {
   const input = dialog.getByRole('combobox', { name: 'User' });
   await input.click();
   await input.fill(name);
-  await dialog.page().getByRole('option', { name: new RegExp(name) }).click();
+  await dialog
+    .page()
+    .getByRole('option', { name: new RegExp(name) })
+    .click();
   await expect(input).toHaveValue(name);
 }
 

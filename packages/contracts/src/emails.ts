@@ -56,7 +56,10 @@ const text = (required: string, max: number, maxMessage: string) =>
 
 /** `POST /adminportal/send-email/` body; the 'Send Email' dialog validates with the same schema. */
 export const sendEmailSchema = z.object({
-  subject: text(EMAIL_MESSAGES.subjectRequired, EMAIL_LIMITS.subject, EMAIL_MESSAGES.subjectMax),
+  // A subject is one line: line breaks (a header-injection attempt, or a paste) become spaces.
+  subject: text(EMAIL_MESSAGES.subjectRequired, EMAIL_LIMITS.subject, EMAIL_MESSAGES.subjectMax).transform((s) =>
+    s.replace(/[\r\n]+/g, ' '),
+  ),
   message: text(EMAIL_MESSAGES.messageRequired, EMAIL_LIMITS.message, EMAIL_MESSAGES.messageMax),
   recipients: recipientIds,
 });

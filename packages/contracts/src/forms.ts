@@ -15,9 +15,11 @@ export function requiredText(message: string, max = 255, maxMessage?: string) {
 /** Optional text: missing, null and blank all become ''. */
 export function optionalText(max = 5000) {
   return z
-    .union([z.string(), z.null(), z.undefined()])
-    .transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(max, { error: `Ensure this field has no more than ${max} characters.` }));
+    .string()
+    .trim()
+    .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .nullish()
+    .transform((v) => v ?? '');
 }
 
 /** Booleans arrive as real booleans in JSON and as 'true'/'false' strings in forms. */

@@ -6,10 +6,13 @@ import { NOTIFICATION_HIDE_MS } from '@darkroom/contracts';
 import { ColorModeProvider } from './color-mode';
 import { AdminLayout } from './layout/admin-layout';
 import { LoadingDialog } from './layout/loading-dialog';
+import { notificationHost } from './notification-host';
 import { ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
 const NotFoundPage = lazy(() => import('./layout/not-found-page'));
+
+const notificationsRoot = notificationHost();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -19,7 +22,12 @@ export function App() {
   return (
     <ColorModeProvider>
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} autoHideDuration={NOTIFICATION_HIDE_MS} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <SnackbarProvider
+          domRoot={notificationsRoot}
+          maxSnack={3}
+          autoHideDuration={NOTIFICATION_HIDE_MS}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        >
           <BrowserRouter basename="/admin-account">
             <Routes>
               <Route path="/" element={<Navigate to="/login" replace />} />

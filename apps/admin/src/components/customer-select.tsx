@@ -55,6 +55,7 @@ export function CustomerSelect({
       : (options.find((c) => c.id === id) ?? { id, first_name: fallbackText ?? `User #${id}`, last_name: '', username: String(id) });
   return (
     <Autocomplete
+      fullWidth
       options={options as CustomerOption[]}
       value={selected}
       onChange={(_, next) => onChange(next ? next.id : null)}

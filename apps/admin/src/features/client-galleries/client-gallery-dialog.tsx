@@ -69,8 +69,22 @@ export function ClientGalleryDialog({ open, gallery, onClose }: ClientGalleryDia
   });
 
   return (
-    <FormDialog open={open} title={gallery ? 'Edit client gallery' : 'Create client gallery'} onClose={onClose} onSubmit={submit} busy={save.isPending}>
-      <TextField label="Title" required fullWidth {...register('title')} error={!!errors.title} helperText={errors.title?.message ?? ' '} autoFocus />
+    <FormDialog
+      open={open}
+      title={gallery ? 'Edit client gallery' : 'Create client gallery'}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={save.isPending}
+    >
+      <TextField
+        label="Title"
+        required
+        fullWidth
+        {...register('title')}
+        error={!!errors.title}
+        helperText={errors.title?.message ?? ' '}
+        autoFocus
+      />
       <Controller
         control={control}
         name="user"

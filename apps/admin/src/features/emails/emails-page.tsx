@@ -70,12 +70,12 @@ export default function EmailsPage() {
       <Box component="section" aria-label="Admins">
         <DataTable<PersonAccount>
           label="Admins"
-        rows={data}
-        columns={columns}
-        loading={isLoading}
-        error={error}
-        checkboxSelection
-        onSelectionChange={(ids) => setSelected(ids.map(Number))}
+          rows={data}
+          columns={columns}
+          loading={isLoading}
+          error={error}
+          checkboxSelection
+          onSelectionChange={(ids) => setSelected(ids.map(Number))}
         />
       </Box>
       <Box component="section" aria-labelledby="sent-emails-heading" sx={{ mt: 4 }}>

@@ -1,7 +1,14 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
-import { GALLERY_LINK_ERROR_FIELDS, GALLERY_LINK_MESSAGES, galleryLinkSchema, type GalleryLink, type GalleryLinkFormValues, type GalleryLinkInput } from '@darkroom/contracts';
+import {
+  GALLERY_LINK_ERROR_FIELDS,
+  GALLERY_LINK_MESSAGES,
+  galleryLinkSchema,
+  type GalleryLink,
+  type GalleryLinkFormValues,
+  type GalleryLinkInput,
+} from '@darkroom/contracts';
 import { CustomerSelect } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
 import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';

@@ -11,7 +11,13 @@ import { PageHeader } from '../../components/page-header';
 import { useDeleteGalleryLink, useGalleryLinks } from './api';
 import { GalleryLinkDialog } from './gallery-link-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** /Gallery-links: the links assigned to customers, with the 'Assign' dialog, edit and delete. */

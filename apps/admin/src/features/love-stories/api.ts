@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  LOVE_STORY_DESCRIPTION_KEYS,
-  type LoveStory,
-  type LoveStoryDescription,
-  type PersonAccount,
-} from '@darkroom/contracts';
+import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory, type LoveStoryDescription, type PersonAccount } from '@darkroom/contracts';
 import { api, ApiError, toFormData } from '../../api/client';
 
 const BASE = '/adminportal/manage-love-stories/';
@@ -17,7 +12,16 @@ export const loveStoryKeys = {
 };
 
 /** Form fields in the order a 400's messages are shown and focused. */
-export const LOVE_STORY_FIELDS = ['title', 'user', 'description1', 'description2', 'description3', 'description4', 'description5', 'cover_image'];
+export const LOVE_STORY_FIELDS = [
+  'title',
+  'user',
+  'description1',
+  'description2',
+  'description3',
+  'description4',
+  'description5',
+  'cover_image',
+];
 
 /** The first field message of a 400, if the answer carried one. */
 export function firstFieldMessage(err: unknown, fields: string[] = LOVE_STORY_FIELDS): string | null {

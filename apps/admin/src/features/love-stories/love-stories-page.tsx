@@ -80,9 +80,7 @@ export default function LoveStoriesPage() {
           />
         )}
       />
-      {editing !== undefined && (
-        <LoveStoryDialog key={editing?.id ?? 'new'} open story={editing} onClose={() => setEditing(undefined)} />
-      )}
+      {editing !== undefined && <LoveStoryDialog key={editing?.id ?? 'new'} open story={editing} onClose={() => setEditing(undefined)} />}
       <LoveStoryDetailsDialog story={viewing} onClose={() => setViewing(null)} onOpenGallery={openGallery} onManage={manage} />
       <DeleteConfirmDialog
         open={!!deleting}

@@ -98,7 +98,7 @@ export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) 
       busy={save.isPending}
       maxWidth="md"
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
         <TextField
           label="Title"
           required

@@ -63,6 +63,8 @@ export function failureMessage(err: unknown, fallback: string): string {
 export const formatDateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
 
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
 export const personName = (p: Pick<PersonAccount, 'first_name' | 'last_name' | 'username'>) =>
   `${p.first_name} ${p.last_name}`.trim() || p.username;
 

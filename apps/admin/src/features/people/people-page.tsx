@@ -9,7 +9,7 @@ import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../app/use-session';
-import { failureMessage, formatDateTime, KIND_TEXT, personName, useDeletePerson, usePeople, type PersonKind } from './api';
+import { failureMessage, formatDate, formatDateTime, KIND_TEXT, personName, useDeletePerson, usePeople, type PersonKind } from './api';
 import { PersonDialog } from './person-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
@@ -29,36 +29,42 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
 
   const columns = useMemo<DataTableColumn<PersonAccount>[]>(
     () => [
-      { field: 'first_name', headerName: 'First name', minWidth: 120 },
-      { field: 'last_name', headerName: 'Last name', minWidth: 120 },
+      { field: 'first_name', headerName: 'First name', minWidth: 90 },
+      { field: 'last_name', headerName: 'Last name', minWidth: 90 },
       {
         field: 'email',
         headerName: 'Email Address',
-        flex: 1.5,
-        minWidth: 200,
+        flex: 1.6,
+        minWidth: 150,
         text: (r) => r.email,
         render: (r) =>
           r.email ? (
-            <Link href={`mailto:${r.email}`} underline="hover" noWrap>
+            <Link href={`mailto:${r.email}`} underline="hover" noWrap title={r.email}>
               {r.email}
             </Link>
           ) : (
             '—'
           ),
       },
-      { field: 'username', headerName: 'Username', minWidth: 120 },
-      { field: 'phone', headerName: 'Phone', minWidth: 130 },
-      { field: 'date_joined', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.date_joined) },
+      { field: 'username', headerName: 'Username', minWidth: 100 },
+      { field: 'phone', headerName: 'Phone', minWidth: 100 },
+      {
+        field: 'date_joined',
+        headerName: 'Date Created',
+        minWidth: 105,
+        text: (r) => formatDate(r.date_joined),
+        render: (r) => <span title={formatDateTime(r.date_joined)}>{formatDate(r.date_joined)}</span>,
+      },
       {
         field: 'is_active',
         headerName: 'Status',
-        width: 110,
+        width: 90,
         text: (r) => accountStatusLabel(r.is_active),
         render: (r) => (
           <Chip size="small" label={accountStatusLabel(r.is_active)} color={r.is_active ? 'success' : 'default'} variant="outlined" />
         ),
       },
-      { field: 'last_login', headerName: 'Last Login', minWidth: 170, text: (r) => formatDateTime(r.last_login) },
+      { field: 'last_login', headerName: 'Last Login', minWidth: 140, text: (r) => formatDateTime(r.last_login) },
     ],
     [],
   );

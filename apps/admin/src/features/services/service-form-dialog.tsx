@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { ImageField } from '../../components/image-field';
 import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
-import { failureText, SERVICE_FIELD_ORDER, useSaveService, type ServiceFormValues } from './api';
+import { failureText, SERVICE_FIELD_ORDER, useSaveService } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.serviceCover;
 

@@ -40,9 +40,7 @@ export default function HomePage() {
           emptyText="No published home page image. Upload one for the Home page and publish it."
         >
           {hero && (
-            <Box
-              sx={{ position: 'relative', aspectRatio: '16 / 9', maxHeight: 520, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}
-            >
+            <Box sx={{ position: 'relative', aspectRatio: '16 / 7', borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.900' }}>
               <SiteImage src={hero.image} view={hero.image_view} alt="Home page image" sizes="(min-width: 1200px) 1100px, 100vw" />
             </Box>
           )}

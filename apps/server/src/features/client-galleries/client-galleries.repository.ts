@@ -30,7 +30,11 @@ export async function insertClientGallery(db: DbOrTx, values: ClientGalleryInser
   return row!;
 }
 
-export async function updateClientGallery(db: DbOrTx, id: number, values: Partial<ClientGalleryInsert>): Promise<ClientGalleryRow | undefined> {
+export async function updateClientGallery(
+  db: DbOrTx,
+  id: number,
+  values: Partial<ClientGalleryInsert>,
+): Promise<ClientGalleryRow | undefined> {
   const [row] = await db
     .update(clientGalleries)
     .set({ ...values, timeUpdated: new Date() })

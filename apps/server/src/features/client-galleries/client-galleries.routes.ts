@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { readForm } from '../../lib/read-form';
 import { parseId } from '../../lib/validate';
-import { createClientGallery, clientGalleryById, clientGalleryList, removeClientGallery, updateClientGalleryFields } from './client-galleries.service';
+import {
+  createClientGallery,
+  clientGalleryById,
+  clientGalleryList,
+  removeClientGallery,
+  updateClientGalleryFields,
+} from './client-galleries.service';
 
 const BASE = '/adminportal/manage-client-galleries/';
 type WithId = { Params: { id: string } };

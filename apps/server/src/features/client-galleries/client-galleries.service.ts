@@ -75,7 +75,13 @@ export async function createClientGallery(app: FastifyInstance, form: ParsedForm
   const cover = await storeCover(app, file);
   let row: ClientGalleryRow;
   try {
-    row = await insertClientGallery(app.db, { title, galleryLink: gallery_link ?? '', accountId: owner.id, cover, status: status ?? false });
+    row = await insertClientGallery(app.db, {
+      title,
+      galleryLink: gallery_link ?? '',
+      accountId: owner.id,
+      cover,
+      status: status ?? false,
+    });
   } catch (err) {
     await releaseImages(app, [cover]);
     throw err;

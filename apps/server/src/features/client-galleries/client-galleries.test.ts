@@ -109,9 +109,15 @@ describeEachDatabase('client galleries', (kind) => {
 
   it('refuses non-images and small images', async () => {
     const base = { title: 'x', user: ada };
-    const gif = await send('POST', URL_BASE, { ...base, cover_image: { filename: 'a.gif', content: Buffer.from('GIF89a....'), type: 'image/gif' } });
+    const gif = await send('POST', URL_BASE, {
+      ...base,
+      cover_image: { filename: 'a.gif', content: Buffer.from('GIF89a....'), type: 'image/gif' },
+    });
     expect(gif.json()).toEqual({ cover_image: [COMMON_MESSAGES.imageType] });
-    const small = await send('POST', URL_BASE, { ...base, cover_image: { filename: 's.jpg', content: await image({ width: 500, height: 300 }) } });
+    const small = await send('POST', URL_BASE, {
+      ...base,
+      cover_image: { filename: 's.jpg', content: await image({ width: 500, height: 300 }) },
+    });
     expect(small.json()).toEqual({ cover_image: [COMMON_MESSAGES.dimension] });
   });
 
@@ -122,7 +128,9 @@ describeEachDatabase('client galleries', (kind) => {
     expect(list.findIndex((g) => g.id === b.id)).toBeLessThan(list.findIndex((g) => g.id === a.id));
     expect((await t.as({ method: 'GET', url: `${URL_BASE}${a.id}/` })).json()).toEqual(a);
     for (const m of ['GET', 'PATCH', 'DELETE'] as const) {
-      expect((await t.as({ method: m, url: `${URL_BASE}987654/`, payload: m === 'PATCH' ? { title: 'x' } : undefined })).statusCode).toBe(404);
+      expect((await t.as({ method: m, url: `${URL_BASE}987654/`, payload: m === 'PATCH' ? { title: 'x' } : undefined })).statusCode).toBe(
+        404,
+      );
       expect((await t.as({ method: m, url: `${URL_BASE}x1/` })).statusCode).toBe(404);
     }
   });

@@ -121,6 +121,15 @@ describeEachDatabase('send email (SMTP)', (kind) => {
     });
   });
 
+  it('cannot be turned into a relay by a subject carrying header lines', async () => {
+    const res = await send({ subject: 'Hello\r\nBcc: evil@example.com', message: 'Body', recipients: [ids.ann] });
+    expect(res.statusCode).toBe(200);
+    expect(smtp.inbox).toHaveLength(1);
+    expect(smtp.inbox[0]!.to).toEqual(['ann@studio.test']);
+    expect(smtp.inbox[0]!.raw).not.toMatch(/^Bcc:/im);
+    expect(header(smtp.inbox[0]!.raw, 'Subject')).toBe('Hello Bcc: evil@example.com');
+  });
+
   it('sends to a repeated recipient once', async () => {
     const res = await send({ subject: 'Once', message: 'Only once', recipients: [ids.ann, ids.ann] });
     expect(res.statusCode).toBe(200);
@@ -212,7 +221,14 @@ describeEachDatabase('send email (SMTP)', (kind) => {
     const res = await t.as({ method: 'GET', url: '/adminportal/send-email/' });
     expect(res.statusCode).toBe(200);
     const history = res.json() as SentEmailRecord[];
-    expect(history.map((h) => h.subject).slice(0, 5)).toEqual(['Nobody', 'Partial', 'Form', 'Once', 'Studio meeting']);
+    expect(history.map((h) => h.subject).slice(0, 6)).toEqual([
+      'Nobody',
+      'Partial',
+      'Form',
+      'Once',
+      'Hello Bcc: evil@example.com',
+      'Studio meeting',
+    ]);
     expect(history[1]).toMatchObject({
       status: 'partial',
       recipients: [
@@ -222,7 +238,7 @@ describeEachDatabase('send email (SMTP)', (kind) => {
       sent_by: { id: ids.owner, name: 'Olive Owner' },
       error: expect.stringContaining('reject@studio.test'),
     });
-    expect(history[4]).toMatchObject({ status: 'sent', error: null, message: 'We meet on Friday at 10.' });
+    expect(history[5]).toMatchObject({ status: 'sent', error: null, message: 'We meet on Friday at 10.' });
     // A new send shows up at once (the cached list is dropped).
     await send({ subject: 'Latest', message: 'Newest first', recipients: [ids.ann] });
     const after = (await t.as({ method: 'GET', url: '/adminportal/send-email/' })).json() as SentEmailRecord[];

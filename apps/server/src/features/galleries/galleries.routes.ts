@@ -24,6 +24,9 @@ const FILE_FIELDS = new Set<string>(GALLERY_FILE_FIELDS);
 /** Most photo ids one delete call accepts (the portal sends large selections in chunks). */
 const MAX_DELETE_IDS = 1000;
 
+/** Honoured at run time by @fastify/multipart, though its `parts()` typing leaves it out. */
+const PARTS_OPTIONS = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json').send(json);
 
 /** Parses `1,2,3` (a trailing slash required, as on every path); anything else is a 404. */
@@ -68,7 +71,7 @@ async function receiveUpload(app: FastifyInstance, request: FastifyRequest) {
       return await upload.finish();
     }
     // A file past the size limit arrives truncated and is reported against its own field.
-    for await (const part of request.parts({ throwFileSizeLimit: false })) {
+    for await (const part of request.parts(PARTS_OPTIONS)) {
       if (part.type === 'field') {
         setParentFrom(upload, part.fieldname, part.value);
         continue;

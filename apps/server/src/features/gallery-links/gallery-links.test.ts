@@ -71,11 +71,14 @@ describeEachDatabase('gallery links', (kind) => {
     });
   });
 
-  it.each(['not a url', 'ftp://example.com/x', 'javascript:alert(1)', 'https://', 'example.com/gallery'])('refuses %s as a link', async (link) => {
-    const res = await post({ link, description: 'd', user: ada });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ link: [GALLERY_LINK_MESSAGES.linkInvalid] });
-  });
+  it.each(['not a url', 'ftp://example.com/x', 'javascript:alert(1)', 'https://', 'example.com/gallery'])(
+    'refuses %s as a link',
+    async (link) => {
+      const res = await post({ link, description: 'd', user: ada });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ link: [GALLERY_LINK_MESSAGES.linkInvalid] });
+    },
+  );
 
   it('refuses an admin or unknown account as the user', async () => {
     for (const user of [staff, 123456, 'x']) {
@@ -93,7 +96,12 @@ describeEachDatabase('gallery links', (kind) => {
       gallery_link: 'https://photos.example.com/titled',
       cover_image: { filename: 'c.jpg', content: await makeImage({ width: 1200, height: 800, seed: 7 }), type: 'image/jpeg' },
     });
-    const gallery = await t.as({ method: 'POST', url: '/adminportal/manage-client-galleries/', payload: body.payload, headers: body.headers });
+    const gallery = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-client-galleries/',
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(gallery.statusCode, gallery.body).toBe(201);
     const list: GalleryLink[] = (await t.as({ method: 'GET', url: URL_BASE })).json();
     expect(list.find((l) => l.id === link.id)?.title).toBe('Smith wedding');

@@ -71,7 +71,8 @@ function coverFile(form: ParsedForm): UploadedFile | undefined {
   return fileOf(form, 'cover_image') ?? fileOf(form, 'land_scape_image') ?? fileOf(form, 'square_image');
 }
 
-const storeCover = (app: FastifyInstance, file: UploadedFile) => processImage(app.storage, file, { field: 'cover_image', use: 'loveStoryCover' });
+const storeCover = (app: FastifyInstance, file: UploadedFile) =>
+  processImage(app.storage, file, { field: 'cover_image', use: 'loveStoryCover' });
 
 export async function loveStoryList(app: FastifyInstance): Promise<LoveStory[]> {
   return (await listLoveStories(app.db)).map((r) => toLoveStory(r.story, r.owner));
@@ -97,7 +98,13 @@ export async function createLoveStory(app: FastifyInstance, form: ParsedForm): P
   const cover = await storeCover(app, file);
   let row: LoveStoryRow;
   try {
-    row = await insertLoveStory(app.db, { title, description: fullDescription(description), accountId: owner.id, cover, status: status ?? false });
+    row = await insertLoveStory(app.db, {
+      title,
+      description: fullDescription(description),
+      accountId: owner.id,
+      cover,
+      status: status ?? false,
+    });
   } catch (err) {
     await releaseImages(app, [cover]);
     throw err;

@@ -1,0 +1,18 @@
+/**
+ * The notification bar renders into its own node beside the app. An open MUI dialog marks every
+ * other node of <body> aria-hidden, which would hide messages from screen readers (and from
+ * role-based queries) exactly when a dialog reports success or failure; keep this one exposed.
+ */
+export function notificationHost(): HTMLElement {
+  let host = document.getElementById('notifications');
+  if (!host) {
+    host = document.createElement('div');
+    host.id = 'notifications';
+    document.body.appendChild(host);
+  }
+  const node = host;
+  new MutationObserver(() => {
+    if (node.hasAttribute('aria-hidden')) node.removeAttribute('aria-hidden');
+  }).observe(node, { attributes: true, attributeFilter: ['aria-hidden'] });
+  return node;
+}

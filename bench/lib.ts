@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import sharp from 'sharp';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
+
+export const envInt = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const n = raw ? Number(raw) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * A camera-like JPEG: smooth colour fields (upscaled noise) plus fine grain, so it decodes and
+ * compresses like a real photo rather than a flat test card. Cached on disk between runs.
+ */
+export async function makePhoto(dir: string, index: number, width: number, height: number): Promise<string> {
+  const file = path.join(dir, `photo-v2-${width}x${height}-${index}.jpg`);
+  if (fs.existsSync(file)) return file;
+  let seed = (index + 1) * 2654435761;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) & 0xff;
+  const small = Buffer.alloc(160 * 107 * 3);
+  for (let i = 0; i < small.length; i++) small[i] = rand();
+  const grain = Buffer.alloc(509 * 509 * 4);
+  for (let i = 0; i < grain.length; i += 4) {
+    const v = rand();
+    grain[i] = v;
+    grain[i + 1] = v;
+    grain[i + 2] = v;
+    grain[i + 3] = 90;
+  }
+  const tile = await sharp(grain, { raw: { width: 509, height: 509, channels: 4 } })
+    .png()
+    .toBuffer();
+  const base = await sharp(small, { raw: { width: 160, height: 107, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  await sharp(base, { raw: { width, height, channels: 3 } })
+    .composite([{ input: tile, tile: true, blend: 'overlay' }])
+    .jpeg({ quality: 90, mozjpeg: false })
+    .toFile(`${file}.part`);
+  fs.renameSync(`${file}.part`, file);
+  return file;
+}
+
+export async function makePhotos(count: number, width: number, height: number): Promise<string[]> {
+  const dir = path.join(os.tmpdir(), 'darkroom-bench-photos');
+  fs.mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < count; i++) files.push(await makePhoto(dir, i, width, height));
+  return files;
+}
+
+/** Resident memory of a process now and at its peak, from /proc (Linux). */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** CPU seconds a process has used so far, all threads (user + system), from /proc (Linux). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of /proc/pid/stat (utime, stime), counted after the command name.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Samples a process' RSS every few ms and keeps the peak (VmHWM also counts start-up). */
+export function sampleRss(pid: number, everyMs = 25) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {
+      /* the process ended */
+    }
+  }, everyMs);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      try {
+        peak = Math.max(peak, memoryOf(pid).rss);
+      } catch {
+        /* ended */
+      }
+      return peak;
+    },
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+/** The built portal; built once into a temporary folder when none is given. */
+export function adminDist(): string {
+  const given = process.env.BENCH_ADMIN_DIST ?? process.env.ADMIN_DIST;
+  if (given && fs.existsSync(path.join(given, 'index.html'))) return given;
+  const dist = path.join(os.tmpdir(), 'darkroom-bench-dist');
+  if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD === '1') {
+    console.log('  (building the portal once into', dist, ')');
+    const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(ROOT, 'apps/admin'), stdio: 'ignore' });
+    if (r.status !== 0) throw new Error('portal build failed');
+  }
+  return dist;
+}
+
+/** Starts the real server (`apps/server/src/main.ts`) in its own process, as `npm start` does. */
+export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '100',
+      ...opts.env,
+    },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (i > 600) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${url}/accounts/auth-admin/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
+  const { authToken } = (await login.json()) as { authToken: string };
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    token: authToken,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a service (the parent of a gallery) through the API. */
+export async function createService(server: RunningServer, name: string, cover: string): Promise<number> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('description', 'Benchmark gallery');
+  form.append('cover_image', await fs.openAsBlob(cover, { type: 'image/jpeg' }), 'cover.jpg');
+  const res = await fetch(`${server.url}/adminportal/manage-services/`, {
+    method: 'POST',
+    headers: { authorization: `Token ${server.token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`service create failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export function printTable(title: string, rows: [string, string][]): void {
+  console.log(`\n${title}`);
+  const w = Math.max(...rows.map(([k]) => k.length));
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
+}
