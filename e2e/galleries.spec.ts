@@ -19,10 +19,14 @@ const fileOf = async (name: string, seed: number) => ({ name, mimeType: 'image/j
 /** A service to hang photos on, made through the services API (polled until that route exists). */
 async function createService(api: APIRequestContext, name: string): Promise<number> {
   const cover = { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await photo(7, 1200, 800) };
-  let res = await api.post('/adminportal/manage-services/', { multipart: { name, description: 'Photographed with care', cover_image: cover } });
+  let res = await api.post('/adminportal/manage-services/', {
+    multipart: { name, description: 'Photographed with care', cover_image: cover },
+  });
   for (let tries = 0; res.status() === 404 && tries < 60; tries++) {
     await new Promise((r) => setTimeout(r, 2000));
-    res = await api.post('/adminportal/manage-services/', { multipart: { name, description: 'Photographed with care', cover_image: cover } });
+    res = await api.post('/adminportal/manage-services/', {
+      multipart: { name, description: 'Photographed with care', cover_image: cover },
+    });
   }
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
@@ -103,10 +107,12 @@ test.describe('photo galleries', () => {
     await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
     await page.getByRole('button', { name: 'Upload photos' }).click();
     const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
-    await dialog.getByTestId('gallery-file-input').setInputFiles([
-      await fileOf('good.jpg', 301),
-      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
-    ]);
+    await dialog
+      .getByTestId('gallery-file-input')
+      .setInputFiles([
+        await fileOf('good.jpg', 301),
+        { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
+      ]);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText(GALLERY_MESSAGES.uploadFailed)).toBeVisible();
     await expect(dialog.getByText(COMMON_MESSAGES.imageType)).toBeVisible();
@@ -210,7 +216,11 @@ test.describe('photo galleries', () => {
     await page.goto('/admin-account/dashboard');
     await page.evaluate(
       ({ id, name }) => {
-        window.history.pushState({ usr: { id, title: name, type: 'service' }, key: 'x', idx: 1 }, '', `/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
+        window.history.pushState(
+          { usr: { id, title: name, type: 'service' }, key: 'x', idx: 1 },
+          '',
+          `/admin-account/view-gallery?service=${encodeURIComponent(name)}`,
+        );
         window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
       },
       { id, name },
@@ -240,8 +250,14 @@ test.describe('photo galleries', () => {
     await expect(preview.getByRole('img')).toBeVisible();
     await preview.getByRole('button', { name: 'Close' }).click();
 
-    await grid.getByRole('row', { name: /red\.jpg/ }).getByRole('checkbox').check();
-    await grid.getByRole('row', { name: /blue\.jpg/ }).getByRole('checkbox').check();
+    await grid
+      .getByRole('row', { name: /red\.jpg/ })
+      .getByRole('checkbox')
+      .check();
+    await grid
+      .getByRole('row', { name: /blue\.jpg/ })
+      .getByRole('checkbox')
+      .check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await page.getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
     await expect(page.getByText(GALLERY_MESSAGES.deleted)).toBeVisible();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from './forms';
+import { optionalText, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { optionalContentText, type ContentImageView } from './services';
+import { type ContentImageView } from './services';
 
 export const ABOUT_MESSAGES = {
   headerRequired: 'About page header is required',
@@ -19,7 +19,7 @@ export const ABOUT_MESSAGES = {
 export const aboutFieldsSchema = z.object({
   header_text: requiredText(ABOUT_MESSAGES.headerRequired, TEXT_MAX.long),
   info_text1: requiredText(ABOUT_MESSAGES.info1Required, TEXT_MAX.long),
-  info_text2: optionalContentText(),
+  info_text2: optionalText(),
 });
 export type AboutFields = z.infer<typeof aboutFieldsSchema>;
 /** PATCH: only sent fields change, and a sent field must still be valid. */

@@ -12,12 +12,12 @@ export function requiredText(message: string, max = 255, maxMessage?: string) {
     .max(max, { error: maxMessage ?? `Ensure this field has no more than ${max} characters.` });
 }
 
-/** Optional text: missing, null and blank all become ''. */
-export function optionalText(max = 5000) {
+/** Optional text: missing, null and blank all become ''; under .partial() a missing key stays missing. */
+export function optionalText(max = 5000, maxMessage?: string) {
   return z
     .string()
     .trim()
-    .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .max(max, { error: maxMessage ?? `Ensure this field has no more than ${max} characters.` })
     .nullish()
     .transform((v) => v ?? '');
 }

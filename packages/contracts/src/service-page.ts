@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './forms';
+import { optionalText, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
 import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
 
@@ -22,14 +22,7 @@ export const SERVICE_PAGE_LIMITS = { name: TEXT_MAX.medium, description: TEXT_MA
 /** The text fields, checked by the server and the dialog alike. */
 export const servicePageTextSchema = z.object({
   name: requiredText(SERVICE_PAGE_MESSAGES.nameRequired, SERVICE_PAGE_LIMITS.name, SERVICE_PAGE_MESSAGES.nameMax),
-  // Optional: missing, null and blank all become ''. (Not forms.optionalText: in zod 4 its
-  // union-transform rejects a missing key.)
-  description: z
-    .string()
-    .trim()
-    .max(SERVICE_PAGE_LIMITS.description, { error: SERVICE_PAGE_MESSAGES.descriptionMax })
-    .nullish()
-    .transform((v) => v ?? ''),
+  description: optionalText(SERVICE_PAGE_LIMITS.description, SERVICE_PAGE_MESSAGES.descriptionMax),
 });
 export type ServicePageText = z.output<typeof servicePageTextSchema>;
 

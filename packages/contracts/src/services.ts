@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formBoolean, requiredText } from './forms';
+import { formBoolean, optionalText, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
 
@@ -21,25 +21,11 @@ export const SERVICE_MESSAGES = {
   editTitle: 'Edit Service',
 } as const;
 
-/**
- * Optional text: missing, null and blank become ''; under .partial() a missing key stays missing.
- * (forms.ts's optionalText rejects a missing key under zod 4, because its pipe's output is not optional.)
- */
-export function optionalContentText(max: number = TEXT_MAX.long) {
-  return z.preprocess(
-    (v: string | null | undefined) => v ?? '',
-    z
-      .string()
-      .trim()
-      .max(max, { error: `Ensure this field has no more than ${max} characters.` }),
-  );
-}
-
 /** Text fields of the service form; the cover image is checked separately (required on create only). */
 export const serviceFieldsSchema = z.object({
   name: requiredText(SERVICE_MESSAGES.nameRequired, TEXT_MAX.medium),
   description: requiredText(SERVICE_MESSAGES.descriptionRequired, TEXT_MAX.long),
-  description2: optionalContentText(),
+  description2: optionalText(),
 });
 export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 

@@ -186,10 +186,14 @@ describeEachDatabase('/media/ serving', (kind) => {
     original = await makeImage({ width: 1000, height: 800, seed: 9 });
     const p = path.join(t.config.dataDir, 'upload.tmp');
     fs.writeFileSync(p, original);
-    const img = await processImage(t.app.storage, { field: 'x', filename: 'x.jpg', mimetype: '', path: p, bytes: original.length }, {
-      field: 'x',
-      use: 'galleryPhoto',
-    });
+    const img = await processImage(
+      t.app.storage,
+      { field: 'x', filename: 'x.jpg', mimetype: '', path: p, bytes: original.length },
+      {
+        field: 'x',
+        use: 'galleryPhoto',
+      },
+    );
     jpegKey = img.original;
     webpKey = img.variants[0]!.key;
     // Things that must never be served: a secret next to the media folder, a stray file inside it.

@@ -26,8 +26,7 @@ export const galleryKeys = {
 
 export const fetchPhotos = (type: GalleryType, id: number, signal?: AbortSignal) =>
   api.get<GalleryPhoto[]>(`${PATHS[type].photos}${id}/`, signal);
-export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) =>
-  api.get<string[]>(`${PATHS[type].names}${id}/`, signal);
+export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) => api.get<string[]>(`${PATHS[type].names}${id}/`, signal);
 
 /** A gallery's photos in saved order. */
 export function useGalleryPhotos(type: GalleryType, id: number | null | undefined) {
@@ -60,7 +59,12 @@ export async function checkHashes(type: GalleryType, id: number, hashes: string[
 }
 
 /** The form field naming the parent is the type itself (spec: "a field named by the type"). */
-export function uploadPhoto(type: GalleryType, id: number, file: File, onProgress: (percent: number) => void): UploadHandle<GalleryUploadResponse> {
+export function uploadPhoto(
+  type: GalleryType,
+  id: number,
+  file: File,
+  onProgress: (percent: number) => void,
+): UploadHandle<GalleryUploadResponse> {
   const form = new FormData();
   // The parent first, so the server can check duplicates before the file has fully arrived.
   form.append(type, String(id));

@@ -119,7 +119,12 @@ export function GalleryTable({ type, parentId }: GalleryTableProps) {
         onClose={() => setConfirming(false)}
         detail={`${selected.length} photo${selected.length === 1 ? '' : 's'} will be removed from the gallery.`}
       />
-      <ImagePreviewDialog open={!!previewing} src={previewing?.land_scape_img} title={previewing?.name} onClose={() => setPreviewing(null)} />
+      <ImagePreviewDialog
+        open={!!previewing}
+        src={previewing?.land_scape_img}
+        title={previewing?.name}
+        onClose={() => setPreviewing(null)}
+      />
     </>
   );
 }

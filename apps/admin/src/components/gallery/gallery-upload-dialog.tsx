@@ -51,7 +51,8 @@ const STATUS_TEXT: Record<UploadStatus, string> = {
 
 const DONE_CLOSE_MS = 700;
 const isImageName = (name: string) => IMAGE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
-const formatSize = (bytes: number) => (bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Object URLs for previews, made on demand and revoked when the file leaves the list or the dialog closes. */
 function usePreviewUrls(items: UploadItem[]) {
@@ -154,7 +155,9 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
         onUploaded?.();
       }
       if (result.cancelled) {
-        setItems((prev) => prev.map((i) => (i.status === 'uploading' || i.status === 'hashing' ? { ...i, status: 'cancelled', progress: 0 } : i)));
+        setItems((prev) =>
+          prev.map((i) => (i.status === 'uploading' || i.status === 'hashing' ? { ...i, status: 'cancelled', progress: 0 } : i)),
+        );
         setInfo('Upload cancelled. Choose the same files again to send only the missing ones.');
       } else if (result.allDuplicates) {
         setError(GALLERY_MESSAGES.duplicate);
@@ -187,10 +190,15 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
   };
 
   const percent = overallProgress(items);
-  const counts = items.reduce<Record<UploadStatus, number>>(
-    (acc, i) => ((acc[i.status] += 1), acc),
-    { ready: 0, hashing: 0, uploading: 0, done: 0, skipped: 0, failed: 0, cancelled: 0 },
-  );
+  const counts = items.reduce<Record<UploadStatus, number>>((acc, i) => ((acc[i.status] += 1), acc), {
+    ready: 0,
+    hashing: 0,
+    uploading: 0,
+    done: 0,
+    skipped: 0,
+    failed: 0,
+    cancelled: 0,
+  });
   const started = busy || items.some((i) => i.status !== 'ready');
   const retryable = counts.failed + counts.cancelled;
 
@@ -255,7 +263,9 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle2" sx={{ flex: 1 }}>
                 {items.length} photo{items.length === 1 ? '' : 's'}
-                {started ? ` · ${counts.done} uploaded${counts.skipped ? ` · ${counts.skipped} skipped` : ''}${counts.failed ? ` · ${counts.failed} failed` : ''}` : ''}
+                {started
+                  ? ` · ${counts.done} uploaded${counts.skipped ? ` · ${counts.skipped} skipped` : ''}${counts.failed ? ` · ${counts.failed} failed` : ''}`
+                  : ''}
               </Typography>
               {started && (
                 <Typography variant="subtitle2" aria-live="polite" data-testid="upload-overall">
@@ -352,7 +362,8 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
 
 function StatusChip({ status }: { status: UploadStatus }) {
   if (status === 'ready') return null;
-  const color = status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'skipped' || status === 'cancelled' ? 'warning' : 'info';
+  const color =
+    status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'skipped' || status === 'cancelled' ? 'warning' : 'info';
   const icon = status === 'done' ? <CheckCircleIcon /> : status === 'failed' ? <ErrorOutlineIcon /> : undefined;
   return <Chip size="small" variant="outlined" color={color} icon={icon} label={STATUS_TEXT[status]} />;
 }

@@ -5,4 +5,12 @@ export { GalleryUploadDialog, type GalleryUploadDialogProps } from './gallery-up
 export { openGalleryViewer, galleryViewerPath, readGalleryRef, type GalleryRef } from './open-gallery-viewer';
 export { PhotoGrid, type GridMode, type PhotoGridProps } from './photo-grid';
 export { ProgressiveImage } from './progressive-image';
-export { galleryKeys, useGalleryPhotos, useGalleryLookup, useDeletePhotos, useSaveOrder, useDeleteWholeGallery, deletePhotos } from './gallery-api';
+export {
+  galleryKeys,
+  useGalleryPhotos,
+  useGalleryLookup,
+  useDeletePhotos,
+  useSaveOrder,
+  useDeleteWholeGallery,
+  deletePhotos,
+} from './gallery-api';

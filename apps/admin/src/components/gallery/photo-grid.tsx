@@ -1,4 +1,14 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Box } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
@@ -150,13 +160,21 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
   if (mode !== 'sort') return body;
   const active = activeIndex >= 0 ? photos[activeIndex] : null;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setActiveId(null)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActiveId(null)}
+    >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         {body}
       </SortableContext>
       <DragOverlay>
         {active ? (
-          <TileFrame style={{ width: cell - 2 * MARGIN, height: cell - 2 * MARGIN, boxShadow: '0 8px 24px rgba(0,0,0,.35)', cursor: 'grabbing' }}>
+          <TileFrame
+            style={{ width: cell - 2 * MARGIN, height: cell - 2 * MARGIN, boxShadow: '0 8px 24px rgba(0,0,0,.35)', cursor: 'grabbing' }}
+          >
             <ProgressiveImage view={active.land_scape_img_view} alt={active.title || active.name} sizes={sizes} eager />
           </TileFrame>
         ) : null}
@@ -165,7 +183,11 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
   );
 }
 
-type TileFrameProps = { children: ReactNode; style?: CSSProperties; ref?: React.Ref<HTMLDivElement> } & React.HTMLAttributes<HTMLDivElement>;
+type TileFrameProps = {
+  children: ReactNode;
+  style?: CSSProperties;
+  ref?: React.Ref<HTMLDivElement>;
+} & React.HTMLAttributes<HTMLDivElement>;
 
 function TileFrame({ children, style, ref, ...rest }: TileFrameProps) {
   return (
@@ -213,9 +235,23 @@ const StaticTile = memo(function StaticTile({ photo, index, style, sizes, mode, 
         outlineOffset: -3,
       }}
     >
-      <ProgressiveImage view={photo.land_scape_img_view} alt={label} sizes={sizes} style={checked ? { transform: 'scale(.92)', transition: 'transform .12s' } : undefined} />
+      <ProgressiveImage
+        view={photo.land_scape_img_view}
+        alt={label}
+        sizes={sizes}
+        style={checked ? { transform: 'scale(.92)', transition: 'transform .12s' } : undefined}
+      />
       {mode === 'delete' && (
-        <span style={{ position: 'absolute', top: 6, left: 6, color: checked ? '#d32f2f' : '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.6))', lineHeight: 0 }}>
+        <span
+          style={{
+            position: 'absolute',
+            top: 6,
+            left: 6,
+            color: checked ? '#d32f2f' : '#fff',
+            filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.6))',
+            lineHeight: 0,
+          }}
+        >
           {checked ? <CheckCircleIcon /> : <RadioButtonUncheckedIcon />}
         </span>
       )}
@@ -224,7 +260,17 @@ const StaticTile = memo(function StaticTile({ photo, index, style, sizes, mode, 
 });
 
 /** A draggable tile in Sort mode. */
-const SortableTile = memo(function SortableTile({ photo, style, sizes, dragging }: { photo: GalleryPhoto; style: CSSProperties; sizes: string; dragging: boolean }) {
+const SortableTile = memo(function SortableTile({
+  photo,
+  style,
+  sizes,
+  dragging,
+}: {
+  photo: GalleryPhoto;
+  style: CSSProperties;
+  sizes: string;
+  dragging: boolean;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: photo.id });
   const label = photo.title || photo.name;
   return (
@@ -245,7 +291,9 @@ const SortableTile = memo(function SortableTile({ photo, style, sizes, dragging 
       }}
     >
       <ProgressiveImage view={photo.land_scape_img_view} alt={label} sizes={sizes} />
-      <span style={{ position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.6))', lineHeight: 0 }}>
+      <span
+        style={{ position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.6))', lineHeight: 0 }}
+      >
         <DragIndicatorIcon fontSize="small" />
       </span>
     </TileFrame>

@@ -123,7 +123,11 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
   for (const item of pending) {
     const hash = hashes.get(item.key);
     if (hash && (known.has(hash) || firstByHash.has(hash))) {
-      onItem(item.key, { status: 'skipped', progress: 100, message: known.has(hash) ? 'Already in the gallery' : 'Same image as another file' });
+      onItem(item.key, {
+        status: 'skipped',
+        progress: 100,
+        message: known.has(hash) ? 'Already in the gallery' : 'Same image as another file',
+      });
       result.skipped += 1;
       continue;
     }

@@ -28,7 +28,16 @@ import 'yet-another-react-lightbox/plugins/counter.css';
 import { COMMON_MESSAGES, GALLERY_MESSAGES, type GalleryPhoto, type GalleryType } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { GalleryUploadDialog, PhotoGrid, readGalleryRef, useDeletePhotos, useGalleryLookup, useGalleryPhotos, useSaveOrder, type GridMode } from '../../components/gallery';
+import {
+  GalleryUploadDialog,
+  PhotoGrid,
+  readGalleryRef,
+  useDeletePhotos,
+  useGalleryLookup,
+  useGalleryPhotos,
+  useSaveOrder,
+  type GridMode,
+} from '../../components/gallery';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 
@@ -192,7 +201,11 @@ export default function ViewGalleryPage() {
       {(lookup.error && !lookupMissing) || (photos.error && !photosMissing) ? (
         <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>
       ) : loading ? (
-        <Box aria-busy="true" aria-label={COMMON_MESSAGES.fetching} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: '4px' }}>
+        <Box
+          aria-busy="true"
+          aria-label={COMMON_MESSAGES.fetching}
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: '4px' }}
+        >
           {Array.from({ length: 12 }, (_, i) => (
             <Skeleton key={i} variant="rectangular" sx={{ aspectRatio: '1', height: 'auto', m: '2px' }} />
           ))}
@@ -203,9 +216,26 @@ export default function ViewGalleryPage() {
         <>
           <Paper
             variant="outlined"
-            sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, mb: 1.5, px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+            sx={{
+              position: 'sticky',
+              top: { xs: 56, sm: 64 },
+              zIndex: 2,
+              mb: 1.5,
+              px: 2,
+              py: 1,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              flexWrap: 'wrap',
+            }}
           >
-            <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, v: GridMode | null) => changeMode(v)} aria-label="Gallery mode">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={mode}
+              onChange={(_e, v: GridMode | null) => changeMode(v)}
+              aria-label="Gallery mode"
+            >
               <ToggleButton value="view" aria-label="View">
                 <VisibilityOutlinedIcon fontSize="small" sx={{ mr: 0.75 }} />
                 View

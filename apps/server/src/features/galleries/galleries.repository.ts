@@ -23,7 +23,12 @@ export async function findParent(db: DbOrTx, type: GalleryParentType, id: number
 export async function findParentByName(db: DbOrTx, type: GalleryParentType, name: string): Promise<{ id: number; title: string } | null> {
   const rows =
     type === 'service'
-      ? await db.select({ id: services.id, title: services.name }).from(services).where(eq(services.name, name)).orderBy(desc(services.id)).limit(1)
+      ? await db
+          .select({ id: services.id, title: services.name })
+          .from(services)
+          .where(eq(services.name, name))
+          .orderBy(desc(services.id))
+          .limit(1)
       : type === 'love-story'
         ? await db
             .select({ id: loveStories.id, title: loveStories.title })
@@ -46,7 +51,11 @@ export function listPhotos(db: DbOrTx, type: GalleryParentType, parentId: number
 }
 
 /** Names and SHA-256s already in a gallery (for duplicate checks). */
-export async function galleryKeys(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<{ names: Set<string>; shas: Set<string> }> {
+export async function galleryKeys(
+  db: DbOrTx,
+  type: GalleryParentType,
+  parentId: number,
+): Promise<{ names: Set<string>; shas: Set<string> }> {
   const rows = await db
     .select({ name: galleryPhotos.name, sha: galleryPhotos.sha256 })
     .from(galleryPhotos)

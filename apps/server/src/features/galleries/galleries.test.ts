@@ -80,7 +80,14 @@ describeEachDatabase('galleries', (kind) => {
 
   it('uploads photos to a service and lists them in order with sizes, variants and placeholder', async () => {
     const a = await jpg(1, 1600, 1000);
-    const res = await upload({ service: String(serviceId), land_scape_image: [file('a.jpg', a), file('b.jpg', await jpg(2)), file('c.png', await makeImage({ width: 500, height: 700, format: 'png', seed: 3 }), 'image/png')] });
+    const res = await upload({
+      service: String(serviceId),
+      land_scape_image: [
+        file('a.jpg', a),
+        file('b.jpg', await jpg(2)),
+        file('c.png', await makeImage({ width: 500, height: 700, format: 'png', seed: 3 }), 'image/png'),
+      ],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body: GalleryUploadResponse = res.json();
     expect(body.skipped).toEqual([]);
@@ -199,7 +206,14 @@ describeEachDatabase('galleries', (kind) => {
   });
 
   it.each([
-    ['a wrong type (GIF named .jpg)', () => sharp({ create: { width: 300, height: 300, channels: 3, background: '#777' } }).gif().toBuffer(), COMMON_MESSAGES.imageType],
+    [
+      'a wrong type (GIF named .jpg)',
+      () =>
+        sharp({ create: { width: 300, height: 300, channels: 3, background: '#777' } })
+          .gif()
+          .toBuffer(),
+      COMMON_MESSAGES.imageType,
+    ],
     ['a text file', async () => Buffer.from('hello, not an image'), COMMON_MESSAGES.imageType],
     ['a corrupt JPEG', async () => (await jpg(60, 1200, 900)).subarray(0, 9000), COMMON_MESSAGES.imageCorrupt],
     ['a pixel bomb', async () => pngBomb(12_000, 12_000), COMMON_MESSAGES.imageTooLarge],
@@ -209,7 +223,10 @@ describeEachDatabase('galleries', (kind) => {
     const filesBefore = await t.app.storage.usage();
     const res = await upload({
       service: String(serviceId),
-      land_scape_image: [file(`good-${Math.random()}.jpg`, await jpg(Math.floor(Math.random() * 1e6) + 1000)), file('bad.jpg', await make())],
+      land_scape_image: [
+        file(`good-${Math.random()}.jpg`, await jpg(Math.floor(Math.random() * 1e6) + 1000)),
+        file('bad.jpg', await make()),
+      ],
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ land_scape_image: [message] });
@@ -234,7 +251,9 @@ describeEachDatabase('galleries', (kind) => {
     expect(big.length).toBeGreaterThan(30_000_000);
     const body = await multipart({ service: String(otherServiceId), land_scape_image: [file('big.png', big, 'image/png')] });
     // Sent as a stream in 64 KiB chunks, as a browser does.
-    const chunks = Array.from({ length: Math.ceil(body.payload.length / 65536) }, (_, i) => body.payload.subarray(i * 65536, (i + 1) * 65536));
+    const chunks = Array.from({ length: Math.ceil(body.payload.length / 65536) }, (_, i) =>
+      body.payload.subarray(i * 65536, (i + 1) * 65536),
+    );
     const res = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', headers: body.headers, payload: Readable.from(chunks) });
     expect(res.statusCode, res.body).toBe(201);
     const [photo] = (await rowsIn('service', otherServiceId)).filter((r) => r.name === 'big.png');
@@ -264,14 +283,30 @@ describeEachDatabase('galleries', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ existing: [known] });
-    const elsewhere = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/check/', payload: { type: 'love-story', id: storyId, hashes: [known] } });
+    const elsewhere = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-gallery/check/',
+      payload: { type: 'love-story', id: storyId, hashes: [known] },
+    });
     expect(elsewhere.json()).toEqual({ existing: [] });
-    const bad = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/check/', payload: { type: 'service', id: serviceId, hashes: ['nope'] } });
+    const bad = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-gallery/check/',
+      payload: { type: 'service', id: serviceId, hashes: ['nope'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().hashes).toEqual([GALLERY_MESSAGES.hashesInvalid]);
-    const badType = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/check/', payload: { type: 'album', id: 1, hashes: [] } });
+    const badType = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-gallery/check/',
+      payload: { type: 'album', id: 1, hashes: [] },
+    });
     expect(badType.json()).toEqual({ type: [GALLERY_MESSAGES.typeRequired] });
-    const gone = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/check/', payload: { type: 'service', id: 999999, hashes: [] } });
+    const gone = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-gallery/check/',
+      payload: { type: 'service', id: 999999, hashes: [] },
+    });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -328,7 +363,10 @@ describeEachDatabase('galleries', (kind) => {
   });
 
   it('deletes large selections in one call (past the 100-character parameter cap)', async () => {
-    await upload({ service: String(otherServiceId), land_scape_image: [file('bulk-1.jpg', await jpg(95)), file('bulk-2.jpg', await jpg(96))] });
+    await upload({
+      service: String(otherServiceId),
+      land_scape_image: [file('bulk-1.jpg', await jpg(95)), file('bulk-2.jpg', await jpg(96))],
+    });
     const ids = (await servicePhotos(otherServiceId)).filter((p) => p.name.startsWith('bulk-')).map((p) => p.id);
     const padding = Array.from({ length: 60 }, (_, i) => 900_000 + i);
     const res = await t.as({ method: 'DELETE', url: `/adminportal/manage-gallery/${[...ids, ...padding].join(',')}/` });
@@ -364,7 +402,10 @@ describeEachDatabase('galleries', (kind) => {
   it('looks a gallery up by its name or title for /view-gallery', async () => {
     const svc = await t.as({ method: 'GET', url: '/adminportal/galleries/lookup/?type=service&name=Weddings' });
     expect(svc.json()).toEqual({ id: serviceId, title: 'Weddings', type: 'service' });
-    const story = await t.as({ method: 'GET', url: `/adminportal/galleries/lookup/?type=love-story&name=${encodeURIComponent('Anna & Ben')}` });
+    const story = await t.as({
+      method: 'GET',
+      url: `/adminportal/galleries/lookup/?type=love-story&name=${encodeURIComponent('Anna & Ben')}`,
+    });
     expect(story.json()).toEqual({ id: storyId, title: 'Anna & Ben', type: 'love-story' });
     const client = await t.as({ method: 'GET', url: '/adminportal/galleries/lookup/?type=client-gallery&name=Smith%20family' });
     expect(client.json()).toEqual({ id: clientId, title: 'Smith family', type: 'client-gallery' });
@@ -386,7 +427,11 @@ describeEachDatabase('galleries', (kind) => {
     }
     const anon = await t.app.inject({ method: 'GET', url: `/adminportal/service-galleries/${serviceId}/` });
     expect(anon.statusCode).toBe(401);
-    const anonUpload = await t.app.inject({ method: 'POST', url: '/adminportal/manage-gallery/', ...(await multipart({ service: String(serviceId) })) });
+    const anonUpload = await t.app.inject({
+      method: 'POST',
+      url: '/adminportal/manage-gallery/',
+      ...(await multipart({ service: String(serviceId) })),
+    });
     expect(anonUpload.statusCode).toBe(401);
   });
 });
