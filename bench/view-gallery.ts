@@ -89,7 +89,12 @@ async function measure(browser: Browser, url: string, session: string, galleryNa
     window.history.pushState({}, '', `/admin-account/view-gallery?service=${encodeURIComponent(q)}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, galleryName);
-  await page.waitForFunction(() => (window as unknown as { __bench: { firstImage: number } }).__bench.firstImage > 0, null, { timeout: 60_000 });
+  await page
+    .waitForFunction(() => (window as unknown as { __bench: { firstImage: number } }).__bench.firstImage > 0, null, { timeout: 60_000 })
+    .catch(async (err: unknown) => {
+      await page.screenshot({ path: path.join(os.tmpdir(), 'darkroom-bench-view-failure.png') });
+      throw err;
+    });
   const timing = await page.evaluate(() => (window as unknown as { __bench: { start: number; firstTile: number; firstImage: number } }).__bench);
   await page.waitForTimeout(300);
   const counts = () =>

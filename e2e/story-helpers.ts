@@ -34,12 +34,8 @@ export async function jpeg(seed: number, width = 1200, height = 800): Promise<{ 
   return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
-/**
- * A notification bar message. includeHidden: while a dialog is open, MUI marks everything outside
- * it (the notification bar included) aria-hidden; visibility is still checked by toBeVisible().
- */
-export const notification = (page: Page, text: string) =>
-  page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
+/** A message in the notification bar. */
+export const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 /** Picks a customer in the searchable 'User' field of a dialog. */
 export async function chooseCustomer(dialog: Locator, name: string): Promise<void> {

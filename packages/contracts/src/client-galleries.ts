@@ -28,8 +28,7 @@ const optionalLink = optionalText(LINK_MAX).refine((v) => v === '' || isWebLink(
 export const clientGalleryFieldsSchema = z.object({
   title: requiredText(CLIENT_GALLERY_MESSAGES.titleRequired, TEXT_MAX.medium),
   user: formId(CLIENT_GALLERY_MESSAGES.userRequired),
-  // optional(): optionalText alone rejects a missing key inside z.object (zod 4).
-  gallery_link: optionalLink.optional(),
+  gallery_link: optionalLink,
 });
 export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
 

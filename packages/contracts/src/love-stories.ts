@@ -28,18 +28,15 @@ export type LoveStoryDescriptionKey = (typeof LOVE_STORY_DESCRIPTION_KEYS)[numbe
 /** The spec's description: an object with description1..description5 (sent and returned as a JSON string). */
 export type LoveStoryDescription = Record<LoveStoryDescriptionKey, string>;
 
-/**
- * The fields of a love story, flat (descriptions side by side), shared by the server and the dialog.
- * `.optional()` because optionalText alone rejects a missing key inside z.object (zod 4).
- */
+/** The fields of a love story, flat (descriptions side by side), shared by the server and the dialog. */
 export const loveStoryFieldsSchema = z.object({
   title: requiredText(LOVE_STORY_MESSAGES.titleRequired, TEXT_MAX.medium),
   user: formId(LOVE_STORY_MESSAGES.userRequired),
   description1: requiredText(LOVE_STORY_MESSAGES.description1Required, TEXT_MAX.long),
-  description2: optionalText(TEXT_MAX.long).optional(),
-  description3: optionalText(TEXT_MAX.long).optional(),
-  description4: optionalText(TEXT_MAX.long).optional(),
-  description5: optionalText(TEXT_MAX.long).optional(),
+  description2: optionalText(TEXT_MAX.long),
+  description3: optionalText(TEXT_MAX.long),
+  description4: optionalText(TEXT_MAX.long),
+  description5: optionalText(TEXT_MAX.long),
 });
 export type LoveStoryFields = z.output<typeof loveStoryFieldsSchema>;
 

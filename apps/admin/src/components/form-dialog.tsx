@@ -1,5 +1,15 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type Breakpoint } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  type Breakpoint,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 
 export interface FormDialogProps {
@@ -11,6 +21,8 @@ export interface FormDialogProps {
   busy?: boolean;
   submitLabel?: string;
   maxWidth?: Breakpoint;
+  /** Upload percentage while a file is sent (a bar under the fields); null or absent hides it. */
+  progress?: number | null;
   children: ReactNode;
 }
 
@@ -23,6 +35,7 @@ export function FormDialog({
   busy = false,
   submitLabel = 'Submit',
   maxWidth = 'sm',
+  progress = null,
   children,
 }: FormDialogProps) {
   const titleId = useId();
@@ -53,6 +66,7 @@ export function FormDialog({
         </DialogTitle>
         <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 2.5 }}>
           {children}
+          {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={close} disabled={busy}>

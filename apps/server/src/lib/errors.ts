@@ -23,3 +23,10 @@ export class HttpError extends Error {
 
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, detail);
+
+/** The looked-up row, or a 404 when there is none (unknown id, or deleted meanwhile). */
+export async function orNotFound<T>(lookup: Promise<T | null | undefined>): Promise<T> {
+  const row = await lookup;
+  if (row === null || row === undefined) throw notFound();
+  return row;
+}

@@ -113,12 +113,13 @@ async function derive(filePath: string): Promise<Derived> {
   const fromBase = () => sharp(base.data, raw);
 
   const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < base.info.width), base.info.width])];
-  const [variantOut, square, wide, thumb] = await Promise.all([
-    Promise.all(widths.map((w) => fromBase().resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true }))),
-    fromBase().resize(SQUARE_SIZE, SQUARE_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP).toBuffer(),
-    fromBase().resize(WIDE_SIZE.width, WIDE_SIZE.height, { fit: 'cover' }).webp(WEBP).toBuffer(),
-    fromBase().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
-  ]);
+  // One encoder at a time per photo: parallelism comes from processing photos side by side
+  // (bounded by the caller), and each encoder's working memory is freed before the next starts.
+  const variantOut: { data: Buffer; info: OutputInfo }[] = [];
+  for (const w of widths) variantOut.push(await fromBase().resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true }));
+  const square = await fromBase().resize(SQUARE_SIZE, SQUARE_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP).toBuffer();
+  const wide = await fromBase().resize(WIDE_SIZE.width, WIDE_SIZE.height, { fit: 'cover' }).webp(WEBP).toBuffer();
+  const thumb = await fromBase().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
   const outputs = variantOut.map(({ data }) => ({ key: derivedKey(data), buf: data }));
   outputs.push({ key: derivedKey(square), buf: square }, { key: derivedKey(wide), buf: wide });

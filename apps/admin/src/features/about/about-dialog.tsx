@@ -2,51 +2,21 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
-import { z } from 'zod';
-import {
-  ABOUT_FIELDS,
-  ABOUT_MESSAGES,
-  aboutFieldsSchema,
-  COMMON_MESSAGES,
-  MIN_IMAGE_DIMENSIONS,
-  type AboutContent,
-} from '@darkroom/contracts';
+import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
+import { failureText } from '../../components/failure-text';
 import { ImageField } from '../../components/image-field';
-import { applyFieldErrors } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
-import { failureText, useSaveAbout } from './api';
+import { imageFileField } from '../../components/image-file-field';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
+import { useSaveAbout } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.aboutImage;
-
-async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return null;
-  }
-}
-
-const imageFile = () =>
-  z
-    .custom<File | null>((v) => v === null || v instanceof File)
-    .refine(
-      async (f) => {
-        if (!f) return true;
-        const size = await imageSize(f);
-        return !size || (size.width >= MIN.width && size.height >= MIN.height);
-      },
-      { error: COMMON_MESSAGES.dimension },
-    );
 
 /** The shared text rules; the info image is required when creating, the page image never. */
 function formSchema(creating: boolean) {
   return aboutFieldsSchema.extend({
-    info_image: imageFile().refine((f) => !creating || !!f, { error: ABOUT_MESSAGES.infoImageRequired }),
-    page_image: imageFile(),
+    info_image: imageFileField(MIN).refine((f) => !creating || !!f, { error: ABOUT_MESSAGES.infoImageRequired }),
+    page_image: imageFileField(MIN),
   });
 }
 
@@ -59,7 +29,6 @@ export interface AboutDialogProps {
 /** 'Manage About Page': creates the content when none exists, otherwise updates it. */
 export function AboutDialog({ about, onClose }: AboutDialogProps) {
   const editing = !!about;
-  const notify = useNotify();
   const save = useSaveAbout();
   const schema = useMemo(() => formSchema(!editing), [editing]);
   const {
@@ -80,16 +49,17 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: about?.id ?? null, values });
-      notify(editing ? ABOUT_MESSAGES.updated : ABOUT_MESSAGES.created, 'success');
-      onClose();
-    } catch (err) {
-      applyFieldErrors(err, setError, [...ABOUT_FIELDS]);
-      notify(failureText(err, ABOUT_MESSAGES.saveFailed), 'error');
-    }
+  const { run } = useFormDialogSubmit({
+    editing,
+    onClose,
+    setError,
+    fields: ABOUT_FIELDS,
+    created: ABOUT_MESSAGES.created,
+    updated: ABOUT_MESSAGES.updated,
+    failureMessage: (err) => failureText(err, ABOUT_MESSAGES.saveFailed, ABOUT_FIELDS),
+    updateClose: 'immediate',
   });
+  const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: about?.id ?? null, values })));
 
   const imageInput = (name: 'info_image' | 'page_image', label: string, current: string | null | undefined) => (
     <Controller

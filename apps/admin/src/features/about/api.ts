@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ABOUT_FIELDS, type AboutContent } from '@darkroom/contracts';
-import { api, ApiError, errorMessage, toFormData } from '../../api/client';
+import type { AboutContent } from '@darkroom/contracts';
+import { api, toFormData } from '../../api/client';
 
 const BASE = '/adminportal/pages/about-content/';
 
 export const aboutKeys = { all: ['about'] as const };
-
-/** With an answer, the spec's 400/500 rule over the about fields; with none, 'Page content update failed.'. */
-export function failureText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status !== 0 ? errorMessage(err, [...ABOUT_FIELDS]) : fallback;
-}
 
 /** The about content, or null when none exists yet (the API answers a list of at most one). */
 export function useAboutContent() {

@@ -1,31 +1,21 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LinearProgress, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import {
   CAROUSEL_HEADER_MAX,
   CAROUSEL_MESSAGE_MAX,
   CAROUSEL_MESSAGES,
   CAROUSEL_TITLE_MAX,
-  COMMON_MESSAGES,
   carouselFormSchema,
   type CarouselItem,
 } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
+import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateCarousel, useUpdateCarousel, type CarouselWrite } from './api';
 
 const FIELDS = ['header', 'title', 'message', 'image'];
-
-/** A 400 shows its first field message; a server fault the generic text; no answer the area's message. */
-function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, FIELDS);
-  if (err instanceof ApiError && err.status >= 500) return COMMON_MESSAGES.serverError;
-  return fallback;
-}
 
 export interface CarouselDialogProps {
   /** The item being edited; absent when creating. */
@@ -36,12 +26,8 @@ export interface CarouselDialogProps {
 /** Create/edit a carousel slide: header, title, message (15/15/40) and the image. */
 export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
   const mode = item ? 'edit' : 'create';
-  const notify = useNotify();
   const create = useCreateCarousel();
   const update = useUpdateCarousel();
-  const closeLater = useDelayedClose(onClose);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     control,
@@ -58,27 +44,20 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
   const typed = useWatch({ control, name: ['header', 'title', 'message'] });
   const lengths = { header: typed[0]?.length ?? 0, title: typed[1]?.length ?? 0, message: typed[2]?.length ?? 0 };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    setProgress(0);
-    try {
-      if (item) {
-        await update.mutateAsync({ id: item.id, values, onProgress: setProgress });
-        notify(CAROUSEL_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync({ values, onProgress: setProgress });
-        notify(CAROUSEL_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, FIELDS);
-      notify(failureMessage(err, item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed), 'error');
-    } finally {
-      setProgress(null);
-    }
+  const { run, progress } = useFormDialogSubmit({
+    editing: !!item,
+    onClose,
+    setError,
+    fields: FIELDS,
+    created: CAROUSEL_MESSAGES.created,
+    updated: CAROUSEL_MESSAGES.updated,
+    failureMessage: (err) => failureTextOr(err, item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed, FIELDS),
   });
+  const onSubmit = handleSubmit((values) =>
+    run((onProgress) =>
+      item ? update.mutateAsync({ id: item.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
+    ),
+  );
 
   const text = (name: 'header' | 'title' | 'message', label: string, max: number, multiline = false) => {
     const { ref, ...field } = register(name);
@@ -107,6 +86,7 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
       onSubmit={onSubmit}
       busy={isSubmitting}
       submitLabel={item ? 'Update' : 'Submit'}
+      progress={progress}
     >
       {text('header', 'Header', CAROUSEL_HEADER_MAX)}
       {text('title', 'Title', CAROUSEL_TITLE_MAX)}
@@ -129,7 +109,6 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
           />
         )}
       />
-      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
     </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -12,8 +11,7 @@ import {
 } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateContactInfo, useUpdateContactInfo, type ContactWrite } from './api';
 import { ContactFields } from './contact-fields';
 
@@ -24,11 +22,8 @@ function failureMessage(err: unknown): string {
 
 /** 'Manage Contact Informations': create a row, or update the one given. */
 export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClose: () => void }) {
-  const notify = useNotify();
   const create = useCreateContactInfo();
   const update = useUpdateContactInfo();
-  const closeLater = useDelayedClose(onClose);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     handleSubmit,
@@ -45,24 +40,18 @@ export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClo
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    try {
-      if (item) {
-        await update.mutateAsync({ id: item.id, values });
-        notify(CONTACT_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync(values);
-        notify(CONTACT_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, CONTACT_INFO_ERROR_FIELDS);
-      notify(failureMessage(err), 'error');
-    }
+  const { run } = useFormDialogSubmit({
+    editing: !!item,
+    onClose,
+    setError,
+    fields: CONTACT_INFO_ERROR_FIELDS,
+    created: CONTACT_MESSAGES.created,
+    updated: CONTACT_MESSAGES.updated,
+    failureMessage,
   });
+  const onSubmit = handleSubmit((values) =>
+    run(() => (item ? update.mutateAsync({ id: item.id, values }) : create.mutateAsync(values))),
+  );
 
   return (
     <FormDialog

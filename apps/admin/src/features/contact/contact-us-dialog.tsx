@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LinearProgress } from '@mui/material';
 import {
   COMMON_MESSAGES,
   CONTACT_MESSAGES,
@@ -13,9 +11,8 @@ import {
 } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateContactUsContent, useUpdateContactUsContent, type ContactUsWrite } from './api';
 import { ContactFields } from './contact-fields';
 
@@ -43,12 +40,8 @@ function createFailure(err: unknown): string {
 
 /** Creates the contact-us content when there is none, otherwise updates it. */
 export function ContactUsDialog({ content, onClose }: { content: ContactUsContent | null; onClose: () => void }) {
-  const notify = useNotify();
   const create = useCreateContactUsContent();
   const update = useUpdateContactUsContent();
-  const closeLater = useDelayedClose(onClose);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     control,
@@ -67,27 +60,20 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    setProgress(0);
-    try {
-      if (content) {
-        await update.mutateAsync({ id: content.id, values, onProgress: setProgress });
-        notify(CONTACT_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync({ values, onProgress: setProgress });
-        notify(CONTACT_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, FORM_FIELDS);
-      notify(content ? updateFailure(err) : createFailure(err), 'error');
-    } finally {
-      setProgress(null);
-    }
+  const { run, progress } = useFormDialogSubmit({
+    editing: !!content,
+    onClose,
+    setError,
+    fields: FORM_FIELDS,
+    created: CONTACT_MESSAGES.created,
+    updated: CONTACT_MESSAGES.updated,
+    failureMessage: (err) => (content ? updateFailure(err) : createFailure(err)),
   });
+  const onSubmit = handleSubmit((values) =>
+    run((onProgress) =>
+      content ? update.mutateAsync({ id: content.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
+    ),
+  );
 
   return (
     <FormDialog
@@ -97,6 +83,7 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
       onSubmit={onSubmit}
       busy={isSubmitting}
       submitLabel={content ? 'Update' : 'Submit'}
+      progress={progress}
     >
       <ContactFields register={register} errors={errors} descriptionLabel="Description" />
       <Controller
@@ -114,7 +101,6 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
           />
         )}
       />
-      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
     </FormDialog>
   );
 }

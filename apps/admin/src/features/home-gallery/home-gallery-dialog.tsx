@@ -1,24 +1,14 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LinearProgress } from '@mui/material';
-import { COMMON_MESSAGES, HOME_GALLERY_MESSAGES, homeGalleryFormSchema, type HomeGalleryImage } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
+import { HOME_GALLERY_MESSAGES, homeGalleryFormSchema, type HomeGalleryImage } from '@darkroom/contracts';
+import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateHomeGalleryImage, useReplaceHomeGalleryImage } from './api';
 
 const FIELDS = ['name', 'cover_image'];
 const schema = homeGalleryFormSchema<File>();
-
-/** A 400 shows its first field message; a server fault the generic text; no answer the area's message. */
-function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, FIELDS);
-  if (err instanceof ApiError && err.status >= 500) return COMMON_MESSAGES.serverError;
-  return fallback;
-}
 
 export interface HomeGalleryDialogProps {
   /** The image being replaced; absent when uploading a new one. */
@@ -28,12 +18,8 @@ export interface HomeGalleryDialogProps {
 
 /** Upload a home gallery image, or replace one; its name comes from the file name. */
 export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
-  const notify = useNotify();
   const create = useCreateHomeGalleryImage();
   const replace = useReplaceHomeGalleryImage();
-  const closeLater = useDelayedClose(onClose);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     control,
     handleSubmit,
@@ -42,26 +28,20 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
     formState: { isSubmitting },
   } = useForm<{ cover_image: File | null }>({ resolver: zodResolver(schema), mode: 'onBlur', defaultValues: { cover_image: null } });
 
+  const { run, progress } = useFormDialogSubmit({
+    editing: !!item,
+    onClose,
+    setError,
+    fields: ['cover_image'],
+    created: HOME_GALLERY_MESSAGES.created,
+    updated: HOME_GALLERY_MESSAGES.updated,
+    failureMessage: (err) => failureTextOr(err, item ? HOME_GALLERY_MESSAGES.updateFailed : HOME_GALLERY_MESSAGES.createFailed, FIELDS),
+  });
   const onSubmit = handleSubmit(async ({ cover_image: file }) => {
-    if (saved || !file) return;
-    setProgress(0);
-    try {
-      if (item) {
-        await replace.mutateAsync({ id: item.id, file, onProgress: setProgress });
-        notify(HOME_GALLERY_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync({ file, onProgress: setProgress });
-        notify(HOME_GALLERY_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, ['cover_image']);
-      notify(failureMessage(err, item ? HOME_GALLERY_MESSAGES.updateFailed : HOME_GALLERY_MESSAGES.createFailed), 'error');
-    } finally {
-      setProgress(null);
-    }
+    if (!file) return;
+    await run((onProgress) =>
+      item ? replace.mutateAsync({ id: item.id, file, onProgress }) : create.mutateAsync({ file, onProgress }),
+    );
   });
 
   return (
@@ -72,6 +52,7 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
       onSubmit={onSubmit}
       busy={isSubmitting}
       submitLabel={item ? 'Update' : 'Submit'}
+      progress={progress}
     >
       <Controller
         name="cover_image"
@@ -91,7 +72,6 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
           />
         )}
       />
-      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
     </FormDialog>
   );
 }

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
 import { z } from 'zod';
 import {
-  COMMON_MESSAGES,
   MIN_IMAGE_DIMENSIONS,
   PAGE_IMAGE_ASPECT,
   PAGE_IMAGE_MESSAGES,
@@ -13,39 +12,20 @@ import {
   type PageImage,
 } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
+import { failureText } from '../../components/failure-text';
 import { ImageField } from '../../components/image-field';
-import { applyFieldErrors } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
-import { failureText, PAGE_IMAGE_FIELD_ORDER, usePageTypes, useSavePageImage } from './api';
+import { imageFileField } from '../../components/image-file-field';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
+import { PAGE_IMAGE_FIELD_ORDER, usePageTypes, useSavePageImage } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.pageImage;
-
-async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return null;
-  }
-}
 
 /** Page required; the image required on create with the chosen page's message, and big enough for a banner. */
 function formSchema(creating: boolean) {
   return z
     .object({
       page: pageIdField,
-      image: z
-        .custom<File | null>((v) => v === null || v instanceof File)
-        .refine(
-          async (f) => {
-            if (!f) return true;
-            const size = await imageSize(f);
-            return !size || (size.width >= MIN.width && size.height >= MIN.height);
-          },
-          { error: COMMON_MESSAGES.dimension },
-        ),
+      image: imageFileField(MIN),
     })
     .superRefine((v, ctx) => {
       if (creating && !v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: pageImageRequiredMessage(v.page) });
@@ -61,7 +41,6 @@ export interface PageImageDialogProps {
 /** 'Manage page Images': a page choice and an image cropped to 16:9 in the browser before upload. */
 export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
   const editing = !!pageImage;
-  const notify = useNotify();
   const save = useSavePageImage();
   const types = usePageTypes();
   const schema = useMemo(() => formSchema(!editing), [editing]);
@@ -77,16 +56,18 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
     defaultValues: { page: pageImage ? String(pageImage.page) : '', image: null },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: pageImage?.id ?? null, values });
-      notify(editing ? PAGE_IMAGE_MESSAGES.updated : PAGE_IMAGE_MESSAGES.created, 'success');
-      onClose();
-    } catch (err) {
-      applyFieldErrors(err, setError, PAGE_IMAGE_FIELD_ORDER);
-      notify(failureText(err, editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed), 'error');
-    }
+  const { run } = useFormDialogSubmit({
+    editing,
+    onClose,
+    setError,
+    fields: PAGE_IMAGE_FIELD_ORDER,
+    created: PAGE_IMAGE_MESSAGES.created,
+    updated: PAGE_IMAGE_MESSAGES.updated,
+    failureMessage: (err) =>
+      failureText(err, editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed, PAGE_IMAGE_FIELD_ORDER),
+    updateClose: 'immediate',
   });
+  const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: pageImage?.id ?? null, values })));
 
   return (
     <FormDialog

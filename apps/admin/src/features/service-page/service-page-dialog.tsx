@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LinearProgress, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
 
 const FIELDS = ['name', 'description', 'image'];
@@ -28,12 +26,8 @@ export interface ServicePageDialogProps {
 /** The service page's single create/edit dialog: name, description and image. */
 export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) {
   const editing = content && content.name ? content : null;
-  const notify = useNotify();
   const create = useCreateServicePage();
   const update = useUpdateServicePage();
-  const closeLater = useDelayedClose(onClose);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     control,
@@ -47,28 +41,23 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
     defaultValues: { name: editing?.name ?? '', description: editing?.description ?? '', image: null },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    setProgress(0);
-    try {
-      if (editing) {
-        await update.mutateAsync({ id: editing.id, values, onProgress: setProgress });
-        notify(SERVICE_PAGE_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync({ values, onProgress: setProgress });
-        notify(SERVICE_PAGE_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, FIELDS);
-      notify(failureMessage(err, editing ? SERVICE_PAGE_MESSAGES.updateFailed : SERVICE_PAGE_MESSAGES.createFailed), 'error');
+  const { run, progress, saved } = useFormDialogSubmit({
+    editing: !!editing,
+    onClose,
+    setError,
+    fields: FIELDS,
+    created: SERVICE_PAGE_MESSAGES.created,
+    updated: SERVICE_PAGE_MESSAGES.updated,
+    failureMessage: (err) => failureMessage(err, editing ? SERVICE_PAGE_MESSAGES.updateFailed : SERVICE_PAGE_MESSAGES.createFailed),
+    onFailure: (err) => {
       if (err instanceof ApiError && err.status === 409) onClose();
-    } finally {
-      setProgress(null);
-    }
+    },
   });
+  const onSubmit = handleSubmit((values) =>
+    run((onProgress) =>
+      editing ? update.mutateAsync({ id: editing.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
+    ),
+  );
 
   const { ref: nameRef, ...nameField } = register('name');
   const { ref: descriptionRef, ...descriptionField } = register('description');
@@ -82,6 +71,7 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
       busy={isSubmitting || saved}
       submitLabel={editing ? 'Update' : 'Submit'}
       maxWidth="md"
+      progress={progress}
     >
       <TextField
         {...nameField}
@@ -124,7 +114,6 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
           />
         )}
       />
-      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
     </FormDialog>
   );
 }

@@ -2,42 +2,20 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
-import { z } from 'zod';
-import { COMMON_MESSAGES, MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
+import { MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
+import { failureText } from '../../components/failure-text';
 import { ImageField } from '../../components/image-field';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
-import { failureText, SERVICE_FIELD_ORDER, useSaveService } from './api';
+import { imageFileField } from '../../components/image-file-field';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
+import { SERVICE_FIELD_ORDER, useSaveService } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.serviceCover;
-
-/** Reads an image's pixel size in the browser; null when it cannot be decoded (the server decides then). */
-async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
-  try {
-    const bitmap = await createImageBitmap(file);
-    const size = { width: bitmap.width, height: bitmap.height };
-    bitmap.close();
-    return size;
-  } catch {
-    return null;
-  }
-}
 
 /** The shared text rules plus the cover: required on create only, and at least the recommended size. */
 function formSchema(creating: boolean) {
   return serviceFieldsSchema.extend({
-    cover_image: z
-      .custom<File | null>((v) => v === null || v instanceof File)
-      .refine((f) => !creating || !!f, { error: SERVICE_MESSAGES.coverRequired })
-      .refine(
-        async (f) => {
-          if (!f) return true;
-          const size = await imageSize(f);
-          return !size || (size.width >= MIN.width && size.height >= MIN.height);
-        },
-        { error: COMMON_MESSAGES.dimension },
-      ),
+    cover_image: imageFileField(MIN).refine((f) => !creating || !!f, { error: SERVICE_MESSAGES.coverRequired }),
   });
 }
 
@@ -50,9 +28,7 @@ export interface ServiceFormDialogProps {
 /** 'Add new service' / 'Edit Service': closes at once after a create, 3 s after an update. */
 export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) {
   const editing = !!service;
-  const notify = useNotify();
   const save = useSaveService();
-  const closeLater = useDelayedClose(onClose);
   const schema = useMemo(() => formSchema(!editing), [editing]);
   const {
     register,
@@ -71,21 +47,17 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: service?.id ?? null, values });
-      if (editing) {
-        notify(SERVICE_MESSAGES.updated, 'success');
-        closeLater();
-      } else {
-        notify(SERVICE_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, SERVICE_FIELD_ORDER);
-      notify(failureText(err, editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed), 'error');
-    }
+  const { run } = useFormDialogSubmit({
+    editing,
+    onClose,
+    setError,
+    fields: SERVICE_FIELD_ORDER,
+    created: SERVICE_MESSAGES.created,
+    updated: SERVICE_MESSAGES.updated,
+    failureMessage: (err) =>
+      failureText(err, editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed, SERVICE_FIELD_ORDER),
   });
+  const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: service?.id ?? null, values })));
 
   return (
     <FormDialog

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LinearProgress, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { TEAM_MESSAGES, teamFormSchema, type TeamMember } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { TEAM_FIELDS, useCreateTeamMember, useUpdateTeamMember, type TeamWrite } from './api';
 
 export interface TeamDialogProps {
@@ -17,12 +15,8 @@ export interface TeamDialogProps {
 
 /** Create/edit a team member: name, email, phone, title and the profile image (required on create). */
 export function TeamDialog({ member, onClose }: TeamDialogProps) {
-  const notify = useNotify();
   const create = useCreateTeamMember();
   const update = useUpdateTeamMember();
-  const closeLater = useDelayedClose(onClose);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
   const {
     register,
     control,
@@ -42,27 +36,20 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    setProgress(0);
-    try {
-      if (member) {
-        await update.mutateAsync({ id: member.id, values, onProgress: setProgress });
-        notify(TEAM_MESSAGES.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        await create.mutateAsync({ values, onProgress: setProgress });
-        notify(TEAM_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, TEAM_FIELDS);
-      notify(member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed, 'error');
-    } finally {
-      setProgress(null);
-    }
+  const { run, progress } = useFormDialogSubmit({
+    editing: !!member,
+    onClose,
+    setError,
+    fields: TEAM_FIELDS,
+    created: TEAM_MESSAGES.created,
+    updated: TEAM_MESSAGES.updated,
+    failureMessage: () => (member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed),
   });
+  const onSubmit = handleSubmit((values) =>
+    run((onProgress) =>
+      member ? update.mutateAsync({ id: member.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
+    ),
+  );
 
   const text = (name: 'name' | 'email' | 'phone' | 'title', label: string, type?: string) => {
     const { ref, ...field } = register(name);
@@ -89,6 +76,7 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
       onSubmit={onSubmit}
       busy={isSubmitting}
       submitLabel={member ? 'Update' : 'Submit'}
+      progress={progress}
     >
       {text('name', 'Full name')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -114,7 +102,6 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
           />
         )}
       />
-      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
     </FormDialog>
   );
 }

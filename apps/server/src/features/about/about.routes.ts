@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ABOUT_MESSAGES, aboutFieldsSchema, aboutUpdateSchema, toFieldErrors, type FieldErrors } from '@darkroom/contracts';
-import { ValidationError } from '../../lib/errors';
+import { ABOUT_MESSAGES, aboutFieldsSchema, aboutUpdateSchema } from '@darkroom/contracts';
+import { cachedListRoute } from '../../lib/cached-json';
 import { fileOf, readForm, type ParsedForm } from '../../lib/read-form';
-import { parseId, validate } from '../../lib/validate';
-import { aboutJson, createAbout, updateAbout, type AboutFiles } from './about.service';
+import { parseId, validate, validateWithFile, type IdParams } from '../../lib/validate';
+import { ABOUT_TAG, createAbout, listAbout, updateAbout, type AboutFiles } from './about.service';
 
 const BASE = '/adminportal/pages/about-content/';
 
@@ -11,19 +11,21 @@ const filesOf = (form: ParsedForm): AboutFiles => ({ infoImage: fileOf(form, 'in
 
 /** HTTP routes of the about area. */
 export async function aboutRoutes(app: FastifyInstance): Promise<void> {
-  app.get(BASE, async (_request, reply) => reply.type('application/json').send(await aboutJson(app)));
+  // The about content as a list (the spec reads lists); it holds at most one entry.
+  cachedListRoute(app, BASE, ABOUT_TAG, () => listAbout(app));
 
   app.post(BASE, async (request, reply) => {
     const form = await readForm(request);
     const files = filesOf(form);
-    const parsed = aboutFieldsSchema.safeParse(form.fields);
-    const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-    if (!files.infoImage) errors.info_image = [ABOUT_MESSAGES.infoImageRequired];
-    if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors);
-    return reply.code(201).send(await createAbout(app, parsed.data, files));
+    const { data } = validateWithFile(aboutFieldsSchema, form.fields, {
+      field: 'info_image',
+      value: files.infoImage,
+      missing: ABOUT_MESSAGES.infoImageRequired,
+    });
+    return reply.code(201).send(await createAbout(app, data, files));
   });
 
-  app.patch<{ Params: { id: string } }>(`${BASE}:id/`, async (request) => {
+  app.patch<IdParams>(`${BASE}:id/`, async (request) => {
     const id = parseId(request.params.id);
     const form = await readForm(request);
     const input = validate(aboutUpdateSchema, form.fields);

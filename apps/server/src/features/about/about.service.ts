@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ABOUT_MESSAGES, type AboutContent, type AboutFields, type AboutUpdateInput } from '@darkroom/contracts';
-import { HttpError, notFound, ValidationError } from '../../lib/errors';
+import { HttpError, orNotFound, ValidationError } from '../../lib/errors';
+import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../lib/read-form';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
 import {
@@ -20,25 +23,21 @@ import {
 export const ABOUT_TAG = 'about';
 
 export function toAbout(row: AboutRow): AboutContent {
-  const page = row.pageImage ? imageView(row.pageImage) : null;
-  const info = imageView(row.infoImage);
   return {
     id: row.id,
     header_text: row.headerText,
     info_text1: row.infoText1,
     info_text2: row.infoText2,
-    page_image: page ? (page.wide ?? page.url) : null,
-    page_image_view: page,
-    info_image: info.url,
-    info_image_view: info,
+    ...imageFields('page_image', row.pageImage, { wide: true }),
+    ...imageFields('info_image', row.infoImage),
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
   };
 }
 
 /** The about content as a list (the spec reads lists); it holds at most one entry. */
-export function aboutJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(ABOUT_TAG, 'list', async () => (await listAboutRows(app.db)).map(toAbout));
+export async function listAbout(app: FastifyInstance): Promise<AboutContent[]> {
+  return (await listAboutRows(app.db)).map(toAbout);
 }
 
 export interface AboutFiles {
@@ -49,29 +48,18 @@ export interface AboutFiles {
 /** Stores the sent images; if the second fails, the first is released again. */
 async function storeImages(app: FastifyInstance, files: AboutFiles): Promise<{ info: StoredImage | null; page: StoredImage | null }> {
   const info = files.infoImage ? await processImage(app.storage, files.infoImage, { field: 'info_image', use: 'aboutImage' }) : null;
-  try {
-    const page = files.pageImage ? await processImage(app.storage, files.pageImage, { field: 'page_image', use: 'aboutImage' }) : null;
-    return { info, page };
-  } catch (err) {
-    await releaseImages(app, [info]);
-    throw err;
-  }
-}
-
-async function withStored<T>(app: FastifyInstance, stored: (StoredImage | null)[], write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    await releaseImages(app, stored);
-    throw err;
-  }
+  const pageFile = files.pageImage;
+  const page = pageFile
+    ? await withNewImages(app, [info], () => processImage(app.storage, pageFile, { field: 'page_image', use: 'aboutImage' }))
+    : null;
+  return { info, page };
 }
 
 export async function createAbout(app: FastifyInstance, input: AboutFields, files: AboutFiles): Promise<AboutContent> {
   if (!files.infoImage) throw ValidationError.field('info_image', ABOUT_MESSAGES.infoImageRequired);
   if (await countAboutRows(app.db)) throw new HttpError(409, ABOUT_MESSAGES.alreadyExists);
   const { info, page } = await storeImages(app, files);
-  const row = await withStored(app, [info, page], () =>
+  const row = await withNewImages(app, [info, page], () =>
     app.db.transaction(async (tx) => {
       await lockAboutCreate(tx);
       if (await countAboutRows(tx)) throw new HttpError(409, ABOUT_MESSAGES.alreadyExists);
@@ -90,18 +78,14 @@ export async function createAbout(app: FastifyInstance, input: AboutFields, file
 
 /** Partial update; images not sent (or sent empty) keep the old ones, which are released when replaced. */
 export async function updateAbout(app: FastifyInstance, id: number, input: AboutUpdateInput, files: AboutFiles): Promise<AboutContent> {
-  if (!(await findAboutRow(app.db, id))) throw notFound();
+  await orNotFound(findAboutRow(app.db, id));
   const { info, page } = await storeImages(app, files);
-  const patch: AboutPatch = {};
-  if (input.header_text !== undefined) patch.headerText = input.header_text;
-  if (input.info_text1 !== undefined) patch.infoText1 = input.info_text1;
-  if (input.info_text2 !== undefined) patch.infoText2 = input.info_text2;
+  const patch: AboutPatch = sentChanges(input, { header_text: 'headerText', info_text1: 'infoText1', info_text2: 'infoText2' });
   if (info) patch.infoImage = info;
   if (page) patch.pageImage = page;
-  const { before, after } = await withStored(app, [info, page], () =>
+  const { before, after } = await withNewImages(app, [info, page], () =>
     app.db.transaction(async (tx) => {
-      const old = await findAboutRow(tx, id, true);
-      if (!old) throw notFound();
+      const old = await orNotFound(findAboutRow(tx, id, true));
       const row = await updateAboutRow(tx, id, patch);
       return { before: old, after: row! };
     }),

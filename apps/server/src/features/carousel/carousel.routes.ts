@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedListRoute } from '../../lib/cached-json';
 import { fileOf, readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
-import { carouselListJson, createCarouselItem, deleteCarouselItem, updateCarouselItem } from './carousel.service';
+import { parseId, type IdParams } from '../../lib/validate';
+import { CAROUSEL_CACHE_TAG, createCarouselItem, deleteCarouselItem, listCarouselItems, updateCarouselItem } from './carousel.service';
 
 const BASE = '/adminportal/manage-carousel/';
-type IdParams = { Params: { id: string } };
 
 /** HTTP routes of the carousel area. */
 export async function carouselRoutes(app: FastifyInstance): Promise<void> {
-  app.get(BASE, async (_request, reply) => reply.type('application/json').send(await carouselListJson(app)));
+  cachedListRoute(app, BASE, CAROUSEL_CACHE_TAG, () => listCarouselItems(app));
 
   app.post(BASE, async (request, reply) => {
     const form = await readForm(request);

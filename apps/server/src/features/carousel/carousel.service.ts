@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CAROUSEL_MESSAGES,
-  carouselPatchSchema,
-  carouselTextSchema,
-  toFieldErrors,
-  type CarouselItem,
-  type FieldErrors,
-} from '@darkroom/contracts';
-import { notFound, ValidationError } from '../../lib/errors';
+import { CAROUSEL_MESSAGES, carouselPatchSchema, carouselTextSchema, type CarouselItem } from '@darkroom/contracts';
+import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
-import type { StoredImage } from '../../media/stored-image';
 import {
   deleteCarouselRow,
   findCarouselRow,
@@ -27,14 +21,12 @@ export const CAROUSEL_CACHE_TAG = 'carousel';
 const IMAGE_FIELD = 'image';
 
 export function toCarouselItem(row: CarouselRow): CarouselItem {
-  const view = imageView(row.image);
   return {
     id: row.id,
     header: row.header,
     title: row.title,
     message: row.message,
-    image: view.url,
-    image_view: view,
+    ...imageFields('image', row.image),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
@@ -45,40 +37,19 @@ export async function listCarouselItems(app: FastifyInstance): Promise<CarouselI
   return (await listCarouselRows(app.db)).map(toCarouselItem);
 }
 
-/** The list as cached JSON text (read-mostly; dropped on every write). */
-export function carouselListJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(CAROUSEL_CACHE_TAG, 'list', () => listCarouselItems(app));
-}
-
-async function getRow(app: FastifyInstance, id: number): Promise<CarouselRow> {
-  const row = await findCarouselRow(app.db, id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Runs `write` with a freshly stored image; if the write fails, the new files go again. */
-async function withNewImage<T>(app: FastifyInstance, image: StoredImage | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    await releaseImages(app, [image]);
-    throw err;
-  }
-}
-
 /** Creates an item; text and image are checked (all messages at once) before anything is stored. */
 export async function createCarouselItem(
   app: FastifyInstance,
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<CarouselItem> {
-  const parsed = carouselTextSchema.safeParse(fields);
-  const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!file) errors[IMAGE_FIELD] = [CAROUSEL_MESSAGES.imageRequired];
-  if (!parsed.success || !file) throw new ValidationError(errors);
-
-  const image = await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'carouselImage' });
-  const row = await withNewImage(app, image, () => insertCarouselRow(app.db, { ...parsed.data, image, status: false }));
+  const { data, file: upload } = validateWithFile(carouselTextSchema, fields, {
+    field: IMAGE_FIELD,
+    value: file,
+    missing: CAROUSEL_MESSAGES.imageRequired,
+  });
+  const image = await processImage(app.storage, upload, { field: IMAGE_FIELD, use: 'carouselImage' });
+  const row = await withNewImages(app, [image], () => insertCarouselRow(app.db, { ...data, image, status: false }));
   await app.cache.invalidate(CAROUSEL_CACHE_TAG);
   return toCarouselItem(row);
 }
@@ -90,24 +61,19 @@ export async function updateCarouselItem(
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<CarouselItem> {
-  const before = await getRow(app, id);
+  const before = await orNotFound(findCarouselRow(app.db, id));
   const patch = validate(carouselPatchSchema, fields);
   const image = file ? await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'carouselImage' }) : undefined;
   const changes: CarouselChanges = { ...patch, ...(image ? { image } : {}) };
-  const row = await withNewImage(app, image, async () => {
-    const updated = await updateCarouselRow(app.db, id, changes);
-    // Deleted by someone else between the read and the write.
-    if (!updated) throw notFound();
-    return updated;
-  });
+  // orNotFound: deleted by someone else between the read and the write.
+  const row = await withNewImages(app, [image], () => orNotFound(updateCarouselRow(app.db, id, changes)));
   await app.cache.invalidate(CAROUSEL_CACHE_TAG);
   if (image) await releaseImages(app, [before.image]);
   return toCarouselItem(row);
 }
 
 export async function deleteCarouselItem(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteCarouselRow(app.db, id);
-  if (!row) throw notFound();
+  const row = await orNotFound(deleteCarouselRow(app.db, id));
   await app.cache.invalidate(CAROUSEL_CACHE_TAG);
   await releaseImages(app, [row.image]);
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedListRoute } from '../../lib/cached-json';
 import { fileOf, readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
-import { createHomeGalleryImage, deleteHomeGalleryImage, homeGalleryListJson, updateHomeGalleryImage } from './home-gallery.service';
+import { parseId, type IdParams } from '../../lib/validate';
+import { createHomeGalleryImage, deleteHomeGalleryImage, HOME_GALLERY_CACHE_TAG, listHomeGalleryImages, updateHomeGalleryImage } from './home-gallery.service';
 
 const BASE = '/adminportal/home-gallery-image/';
-type IdParams = { Params: { id: string } };
 
 /** HTTP routes of the home-gallery area. */
 export async function homeGalleryRoutes(app: FastifyInstance): Promise<void> {
-  app.get(BASE, async (_request, reply) => reply.type('application/json').send(await homeGalleryListJson(app)));
+  cachedListRoute(app, BASE, HOME_GALLERY_CACHE_TAG, () => listHomeGalleryImages(app));
 
   app.post(BASE, async (request, reply) => {
     const form = await readForm(request);

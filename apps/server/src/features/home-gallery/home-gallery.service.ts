@@ -1,19 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import {
-  HOME_GALLERY_MESSAGES,
-  homeGalleryFieldsSchema,
-  TEXT_MAX,
-  toFieldErrors,
-  type FieldErrors,
-  type HomeGalleryImage,
-} from '@darkroom/contracts';
-import { notFound, ValidationError } from '../../lib/errors';
+import { HOME_GALLERY_MESSAGES, homeGalleryFieldsSchema, TEXT_MAX, type HomeGalleryImage } from '@darkroom/contracts';
+import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
-import type { StoredImage } from '../../media/stored-image';
 import {
   deleteHomeGalleryRow,
   findHomeGalleryRow,
@@ -28,12 +22,10 @@ export const HOME_GALLERY_CACHE_TAG = 'home-gallery';
 const IMAGE_FIELD = 'cover_image';
 
 export function toHomeGalleryImage(row: HomeGalleryRow): HomeGalleryImage {
-  const view = imageView(row.cover);
   return {
     id: row.id,
     name: row.name,
-    cover_image: view.url,
-    cover_image_view: view,
+    ...imageFields('cover_image', row.cover),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
@@ -44,24 +36,10 @@ export async function listHomeGalleryImages(app: FastifyInstance): Promise<HomeG
   return (await listHomeGalleryRows(app.db)).map(toHomeGalleryImage);
 }
 
-/** The list as cached JSON text (read-mostly; dropped on every write). */
-export function homeGalleryListJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(HOME_GALLERY_CACHE_TAG, 'list', () => listHomeGalleryImages(app));
-}
-
 /** The spec takes the name from the file name; a browser may send a path, so keep the base name. */
 function nameFromFile(file: UploadedFile): string {
   const base = path.posix.basename(file.filename.replaceAll('\\', '/')).trim();
   return (base || 'image').slice(0, TEXT_MAX.medium);
-}
-
-async function withNewImage<T>(app: FastifyInstance, image: StoredImage | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    await releaseImages(app, [image]);
-    throw err;
-  }
 }
 
 export async function createHomeGalleryImage(
@@ -69,14 +47,14 @@ export async function createHomeGalleryImage(
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<HomeGalleryImage> {
-  const parsed = homeGalleryFieldsSchema.safeParse(fields);
-  const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!file) errors[IMAGE_FIELD] = [HOME_GALLERY_MESSAGES.imageRequired];
-  if (!parsed.success || !file) throw new ValidationError(errors);
-  const input = parsed.data;
-  const cover = await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'homeGalleryImage' });
-  const row = await withNewImage(app, cover, () =>
-    insertHomeGalleryRow(app.db, { name: input.name || nameFromFile(file), cover, status: input.status ?? false }),
+  const { data: input, file: upload } = validateWithFile(homeGalleryFieldsSchema, fields, {
+    field: IMAGE_FIELD,
+    value: file,
+    missing: HOME_GALLERY_MESSAGES.imageRequired,
+  });
+  const cover = await processImage(app.storage, upload, { field: IMAGE_FIELD, use: 'homeGalleryImage' });
+  const row = await withNewImages(app, [cover], () =>
+    insertHomeGalleryRow(app.db, { name: input.name || nameFromFile(upload), cover, status: input.status ?? false }),
   );
   await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
   return toHomeGalleryImage(row);
@@ -92,8 +70,7 @@ export async function updateHomeGalleryImage(
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<HomeGalleryImage> {
-  const before = await findHomeGalleryRow(app.db, id);
-  if (!before) throw notFound();
+  const before = await orNotFound(findHomeGalleryRow(app.db, id));
   const input = validate(homeGalleryFieldsSchema, fields);
   const cover = file ? await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'homeGalleryImage' }) : undefined;
   const changes: HomeGalleryChanges = {};
@@ -103,20 +80,15 @@ export async function updateHomeGalleryImage(
     changes.cover = cover;
     changes.name ??= nameFromFile(file);
   }
-  const row = await withNewImage(app, cover, async () => {
-    const updated = await updateHomeGalleryRow(app.db, id, changes);
-    // Deleted by someone else between the read and the write.
-    if (!updated) throw notFound();
-    return updated;
-  });
+  // orNotFound: deleted by someone else between the read and the write.
+  const row = await withNewImages(app, [cover], () => orNotFound(updateHomeGalleryRow(app.db, id, changes)));
   await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
   if (cover) await releaseImages(app, [before.cover]);
   return toHomeGalleryImage(row);
 }
 
 export async function deleteHomeGalleryImage(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteHomeGalleryRow(app.db, id);
-  if (!row) throw notFound();
+  const row = await orNotFound(deleteHomeGalleryRow(app.db, id));
   await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
   await releaseImages(app, [row.cover]);
 }

@@ -11,8 +11,10 @@ export function listServiceRows(db: DbOrTx): Promise<ServiceRow[]> {
   return db.select().from(services).orderBy(desc(services.timeCreated), desc(services.id));
 }
 
-export async function findServiceRow(db: DbOrTx, id: number): Promise<ServiceRow | undefined> {
-  const [row] = await db.select().from(services).where(eq(services.id, id));
+/** `lock` holds the row (for update) until the transaction ends. */
+export async function findServiceRow(db: DbOrTx, id: number, lock = false): Promise<ServiceRow | undefined> {
+  const query = db.select().from(services).where(eq(services.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
