@@ -1,4 +1,5 @@
 /** Types of the dashboard area: one summary of every area, read by the portal's landing screen. */
+import type { Enquiry } from './enquiries';
 
 /** The areas the dashboard counts, in the order the portal shows them. */
 export const DASHBOARD_COUNT_KEYS = [
@@ -33,13 +34,8 @@ export const DASHBOARD_LATEST_ENQUIRIES = 5;
 /** Seconds the media-storage figure may be stale (walking the media folder is costly). */
 export const DASHBOARD_STORAGE_TTL_SECONDS = 60;
 
-export interface DashboardEnquiry {
-  id: number;
-  full_name: string;
-  email: string;
-  message: string;
-  time_created: string;
-}
+/** The dashboard lists enquiries exactly as the enquiries list does. */
+export type DashboardEnquiry = Enquiry;
 
 export interface DashboardStorage {
   files: number;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formBoolean, optionalText, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
+import type { ApiImageView } from './uploads';
 
 export const SERVICE_MESSAGES = {
   nameRequired: 'Service name is required',
@@ -36,19 +37,8 @@ export const serviceCreateSchema = serviceFieldsSchema.extend({ status: formBool
 export const serviceUpdateSchema = serviceFieldsSchema.partial().extend({ status: formBoolean.optional() });
 export type ServiceUpdateInput = z.infer<typeof serviceUpdateSchema>;
 
-/**
- * How an uploaded image is presented to the portal: the display URL, responsive srcset,
- * a tiny placeholder shown while it loads, and its square and 16:9 crops.
- */
-export interface ContentImageView {
-  url: string;
-  width: number;
-  height: number;
-  srcset: string;
-  placeholder: string | null;
-  square: string | null;
-  wide: string | null;
-}
+/** How an uploaded image is presented to the portal (the one shape every area uses). */
+export type ContentImageView = ApiImageView;
 
 export interface Service {
   id: number;

@@ -5,6 +5,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
+import { EmptyState } from './empty-state';
 import { PublishToggle, type PublishToggleProps } from './publish-toggle';
 
 type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
@@ -45,21 +46,7 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
     );
   }
   if (!items?.length) {
-    return (
-      <Box
-        sx={{
-          py: 8,
-          textAlign: 'center',
-          color: 'text.secondary',
-          border: 1,
-          borderColor: 'divider',
-          borderStyle: 'dashed',
-          borderRadius: 2,
-        }}
-      >
-        <Typography>{emptyText ?? COMMON_MESSAGES.noData}</Typography>
-      </Box>
-    );
+    return <EmptyState>{emptyText ?? COMMON_MESSAGES.noData}</EmptyState>;
   }
   return (
     <Grid container spacing={3}>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Alert, Button } from '@mui/material';
 import { CardGrid, EntityCard, type CardGridProps, type EntityCardProps } from './card-grid';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
@@ -104,7 +104,8 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
           }}
         />
       )}
-      {editor.open && <EditorSlot key={editor.key}>{renderEditor(editor.item, editor.close)}</EditorSlot>}
+      {/* The key remounts the dialog per item, so the form starts from that item's values. */}
+      {editor.open && <Fragment key={editor.key}>{renderEditor(editor.item, editor.close)}</Fragment>}
       <DeleteConfirmDialog {...deletion.dialogProps} />
       {preview && <ImagePreviewDialog open={!!shown} src={shown?.src} title={shown?.title} onClose={() => setPreviewing(null)} />}
       {children}
@@ -112,7 +113,3 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
   );
 }
 
-/** A keyed wrapper: a new key (another item) remounts the dialog with fresh form defaults. */
-function EditorSlot({ children }: { children: ReactNode }) {
-  return <>{children}</>;
-}

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { failureText } from '../../components/failure-text';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useSaveAbout } from './api';
@@ -62,23 +62,12 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
   const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: about?.id ?? null, values })));
 
   const imageInput = (name: 'info_image' | 'page_image', label: string, current: string | null | undefined) => (
-    <Controller
+    <ImageFormField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <ImageField
-          label={label}
-          value={field.value}
-          onChange={(file) => {
-            field.onChange(file);
-            field.onBlur();
-          }}
-          onBlur={field.onBlur}
-          currentUrl={current ?? null}
-          error={fieldState.error?.message}
-          helperText={`At least ${MIN.width} × ${MIN.height} px`}
-        />
-      )}
+      label={label}
+      currentUrl={current ?? null}
+      helperText={`At least ${MIN.width} × ${MIN.height} px`}
     />
   );
 

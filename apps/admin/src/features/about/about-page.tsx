@@ -4,6 +4,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import { ABOUT_MESSAGES, COMMON_MESSAGES, type AboutContent } from '@darkroom/contracts';
+import { EmptyState } from '../../components/empty-state';
 import { ImagePreviewDialog } from '../../components/image-preview-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useAboutContent } from './api';
@@ -42,22 +43,15 @@ export default function AboutPage() {
       ) : content ? (
         <AboutPreview content={content} onEnlarge={() => setEnlarged(true)} />
       ) : (
-        <Box
-          sx={{
-            py: 8,
-            textAlign: 'center',
-            color: 'text.secondary',
-            border: 1,
-            borderColor: 'divider',
-            borderStyle: 'dashed',
-            borderRadius: 2,
-          }}
+        <EmptyState
+          action={
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setManaging(true)}>
+              {ABOUT_MESSAGES.dialogTitle}
+            </Button>
+          }
         >
-          <Typography sx={{ mb: 2 }}>No about page content yet.</Typography>
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setManaging(true)}>
-            {ABOUT_MESSAGES.dialogTitle}
-          </Button>
-        </Box>
+          No about page content yet.
+        </EmptyState>
       )}
       {managing && <AboutDialog about={content} onClose={() => setManaging(false)} />}
       <ImagePreviewDialog open={enlarged} src={content?.info_image_view.url} title="About info image" onClose={() => setEnlarged(false)} />

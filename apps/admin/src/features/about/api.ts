@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AboutContent } from '@darkroom/contracts';
 import { api, toFormData } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 const BASE = '/adminportal/pages/about-content/';
 
@@ -24,15 +25,12 @@ export interface AboutFormValues {
 
 /** Creates the content when none exists, else updates it; images not chosen are left out. */
 export function useSaveAbout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: AboutFormValues }) => {
+  return useInvalidatingMutation(
+    aboutKeys.all,
+    ({ id, values }: { id: number | null; values: AboutFormValues }) => {
       const form = toFormData({ ...values });
       return id ? api.patch<AboutContent>(`${BASE}${id}/`, form) : api.post<AboutContent>(BASE, form);
     },
-    onSuccess: (saved) => {
-      qc.setQueryData(aboutKeys.all, saved);
-      return qc.invalidateQueries({ queryKey: aboutKeys.all });
-    },
-  });
+    { refreshOn: 'success', onSuccess: (saved, client) => client.setQueryData(aboutKeys.all, saved) },
+  );
 }

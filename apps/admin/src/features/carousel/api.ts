@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CarouselItem } from '@darkroom/contracts';
 import { api, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
 
 const URL = '/adminportal/manage-carousel/';
 
@@ -14,17 +15,12 @@ export interface CarouselWrite {
   image: File | null;
 }
 
-type Progress = (percent: number) => void;
-
 export function useCarouselList() {
   return useQuery({ queryKey: carouselKeys.list, queryFn: ({ signal }) => api.get<CarouselItem[]>(URL, signal) });
 }
 
 /** Every write refreshes the list once it settles (also after a failure, which may be a stale row). */
-function useCarouselMutation<V>(call: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: carouselKeys.list }) });
-}
+const useCarouselMutation = <V,>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(carouselKeys.list, call);
 
 export function useCreateCarousel() {
   return useCarouselMutation(

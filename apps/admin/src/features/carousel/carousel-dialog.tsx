@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import {
@@ -11,7 +11,7 @@ import {
 } from '@darkroom/contracts';
 import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateCarousel, useUpdateCarousel, type CarouselWrite } from './api';
 
@@ -33,7 +33,6 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
     control,
     handleSubmit,
     setError,
-    trigger,
     formState: { errors, isSubmitting },
   } = useForm<CarouselWrite>({
     resolver: zodResolver(carouselFormSchema<File>(mode)),
@@ -91,23 +90,13 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
       {text('header', 'Header', CAROUSEL_HEADER_MAX)}
       {text('title', 'Title', CAROUSEL_TITLE_MAX)}
       {text('message', 'Message', CAROUSEL_MESSAGE_MAX, true)}
-      <Controller
-        name="image"
+      <ImageFormField
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Carousel image"
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              if (fieldState.error) void trigger('image');
-            }}
-            onBlur={field.onBlur}
-            currentUrl={item?.image}
-            error={fieldState.error?.message}
-            helperText={item ? 'Choose a new image only to replace the current one' : 'Wide images work best (at least 1280 × 600)'}
-          />
-        )}
+        name="image"
+        validateOnChange="if-invalid"
+        label="Carousel image"
+        currentUrl={item?.image}
+        helperText={item ? 'Choose a new image only to replace the current one' : 'Wide images work best (at least 1280 × 600)'}
       />
     </FormDialog>
   );

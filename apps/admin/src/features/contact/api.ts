@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ContactInfo, ContactInfoFormOutput, ContactUsContent, ContactUsFormOutput } from '@darkroom/contracts';
 import { api, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation as useInvalidating, type UploadProgress as Progress } from '../../api/mutations';
 
 const INFO_URL = '/adminportal/manage-contact-us-info/';
 const CONTENT_URL = '/adminportal/pages/contact-us-content/';
@@ -16,15 +17,8 @@ export type ContactWrite = ContactInfoFormOutput;
 /** nav_image is optional; sent only when a file was chosen. */
 export type ContactUsWrite = ContactUsFormOutput<File>;
 
-type Progress = (percent: number) => void;
-
 /** `name` holds the email (spec), so every write sends it alongside. */
 const contactForm = (values: ContactWrite | ContactUsWrite) => toFormData({ name: values.email, ...values });
-
-function useInvalidating<V>(key: readonly string[], call: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: key }) });
-}
 
 // Contact information (/Contact-us-info).
 

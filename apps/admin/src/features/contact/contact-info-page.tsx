@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -8,14 +8,14 @@ import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import { CONTACT_MESSAGES, type ContactInfo } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { useNotify } from '../../components/notify';
+import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { useDeleteConfirm } from '../../components/use-delete-confirm';
+import { useEditorState } from '../../components/use-editor-state';
 import { useContactInfoList, useDeleteContactInfo } from './api';
 import { ContactInfoDialog } from './contact-info-dialog';
 
-type DialogState = { mode: 'create' } | { mode: 'edit'; item: ContactInfo } | null;
-
-const dateCreated = (row: ContactInfo) => new Date(row.time_created).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateCreated = (row: ContactInfo) => formatDateTime(row.time_created);
 
 const COLUMNS: DataTableColumn<ContactInfo>[] = [
   { field: 'email', headerName: 'Email', flex: 1.2, text: (r) => r.email },
@@ -27,41 +27,35 @@ const COLUMNS: DataTableColumn<ContactInfo>[] = [
 
 /** /Contact-us-info: the studio's contact information rows. */
 export default function ContactInfoPage() {
-  const notify = useNotify();
   const navigate = useNavigate();
   const list = useContactInfoList();
   const remove = useDeleteContactInfo();
-  const [dialog, setDialog] = useState<DialogState>(null);
-  const [deleting, setDeleting] = useState<ContactInfo | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(CONTACT_MESSAGES.deleted, 'success');
-    } catch {
-      notify(CONTACT_MESSAGES.deleteFailed, 'error');
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const editor = useEditorState<ContactInfo>();
+  const deletion = useDeleteConfirm<ContactInfo>({
+    remove: (item) => remove.mutateAsync(item.id),
+    deleted: CONTACT_MESSAGES.deleted,
+    failed: CONTACT_MESSAGES.deleteFailed,
+    detail: (item) => `Contact information for ${item.email} will be removed.`,
+  });
+  const { edit } = editor;
+  const { ask } = deletion;
 
   const actions = useCallback(
     (row: ContactInfo) => (
       <>
         <Tooltip title="Edit">
-          <IconButton size="small" aria-label={`Edit ${row.email}`} onClick={() => setDialog({ mode: 'edit', item: row })}>
+          <IconButton size="small" aria-label={`Edit ${row.email}`} onClick={() => edit(row)}>
             <EditOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
         <Tooltip title="Delete">
-          <IconButton size="small" color="error" aria-label={`Delete ${row.email}`} onClick={() => setDeleting(row)}>
+          <IconButton size="small" color="error" aria-label={`Delete ${row.email}`} onClick={() => ask(row)}>
             <DeleteOutlineIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </>
     ),
-    [],
+    [edit, ask],
   );
   const columns = useMemo(() => COLUMNS, []);
 
@@ -75,7 +69,7 @@ export default function ContactInfoPage() {
             <Button variant="outlined" startIcon={<ContactPageOutlinedIcon />} onClick={() => navigate('/Contact-us')}>
               Contact-us page
             </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'create' })}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={editor.create}>
               Add contact information
             </Button>
           </>
@@ -89,20 +83,8 @@ export default function ContactInfoPage() {
         actions={actions}
         label="Contact information"
       />
-      {dialog && (
-        <ContactInfoDialog
-          key={dialog.mode === 'edit' ? dialog.item.id : 'new'}
-          item={dialog.mode === 'edit' ? dialog.item : undefined}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      <DeleteConfirmDialog
-        open={!!deleting}
-        busy={remove.isPending}
-        detail={deleting ? `Contact information for ${deleting.email} will be removed.` : undefined}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {editor.open && <ContactInfoDialog key={editor.key} item={editor.item ?? undefined} onClose={editor.close} />}
+      <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COMMON_MESSAGES,
@@ -11,7 +11,7 @@ import {
 } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateContactUsContent, useUpdateContactUsContent, type ContactUsWrite } from './api';
 import { ContactFields } from './contact-fields';
@@ -86,20 +86,13 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
       progress={progress}
     >
       <ContactFields register={register} errors={errors} descriptionLabel="Description" />
-      <Controller
-        name="nav_image"
+      <ImageFormField
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Nav image (Optional)"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            currentUrl={content?.nav_image}
-            error={fieldState.error?.message}
-            helperText="Banner at the top of the contact page (at least 1280 × 720)"
-          />
-        )}
+        name="nav_image"
+        validateOnChange="never"
+        label="Nav image (Optional)"
+        currentUrl={content?.nav_image}
+        helperText="Banner at the top of the contact page (at least 1280 × 720)"
       />
     </FormDialog>
   );

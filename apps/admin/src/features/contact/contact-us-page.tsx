@@ -6,6 +6,7 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import { COMMON_MESSAGES, CONTACT_MESSAGES, CONTACT_US_DIALOG_TITLE, type ContactUsContent } from '@darkroom/contracts';
+import { EmptyState } from '../../components/empty-state';
 import { ImagePreviewDialog } from '../../components/image-preview-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useContactUsContent } from './api';
@@ -38,13 +39,9 @@ export default function ContactUsPage() {
       ) : data ? (
         <ContactUsView content={data} />
       ) : (
-        <Paper
-          variant="outlined"
-          sx={{ py: 8, px: 2, textAlign: 'center', borderStyle: 'dashed', display: 'grid', justifyItems: 'center', gap: 2 }}
-        >
-          <ContactMailOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-          <Typography color="text.secondary">{CONTACT_MESSAGES.empty}</Typography>
-        </Paper>
+        <EmptyState icon={<ContactMailOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />}>
+          {CONTACT_MESSAGES.empty}
+        </EmptyState>
       )}
       {managing && <ContactUsDialog content={data} onClose={() => setManaging(false)} />}
     </>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '@darkroom/contracts';
 import { api } from '../../api/client';
+import { formatDate } from '../../components/format';
 
 export const dashboardKeys = { summary: ['dashboard'] as const };
 
@@ -37,5 +38,5 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86400) return rtf.format(Math.round(seconds / 86400), 'day');
-  return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDate(iso);
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PersonAccount, SendEmailFormValues, SendEmailResult, SentEmailRecord } from '@darkroom/contracts';
 import { ApiError, api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 /** The admin list is the people area's endpoint; this screen only reads it. */
 export const emailKeys = { admins: ['emails', 'admins'] as const, history: ['emails', 'history'] as const };
@@ -23,26 +24,16 @@ export function useSentEmails() {
 }
 
 export function useSendEmail() {
-  const client = useQueryClient();
-  return useMutation({
-    onSettled: () => client.invalidateQueries({ queryKey: emailKeys.history }),
-    mutationFn: async (values: SendEmailFormValues): Promise<SendEmailResult> => {
-      try {
-        return await api.post<SendEmailResult>(SEND_URL, { ...values });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
-        throw err;
-      }
-    },
+  return useInvalidatingMutation(emailKeys.history, async (values: SendEmailFormValues): Promise<SendEmailResult> => {
+    try {
+      return await api.post<SendEmailResult>(SEND_URL, { ...values });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
+      throw err;
+    }
   });
 }
 
 function isSendResult(body: unknown): body is SendEmailResult {
   return !!body && typeof body === 'object' && Array.isArray((body as SendEmailResult).results);
 }
-
-export const personName = (p: Pick<PersonAccount, 'first_name' | 'last_name' | 'username'>) =>
-  `${p.first_name} ${p.last_name}`.trim() || p.username;
-
-export const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';

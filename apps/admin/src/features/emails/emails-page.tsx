@@ -5,7 +5,8 @@ import { accountStatusLabel, EMAIL_MESSAGES, type PersonAccount, type SendEmailR
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime, useAdminRecipients } from './api';
+import { formatDateTime } from '../../components/format';
+import { useAdminRecipients } from './api';
 import { SendEmailDialog } from './send-email-dialog';
 import { SendOutcomeDialog } from './send-outcome-dialog';
 import { SentEmailsTable } from './sent-emails-table';

@@ -27,7 +27,8 @@ import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
-import { personName, useSendEmail } from './api';
+import { personName } from '../../components/format';
+import { useSendEmail } from './api';
 
 export interface SendEmailDialogProps {
   open: boolean;

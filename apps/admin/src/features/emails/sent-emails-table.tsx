@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Chip, Tooltip, Typography } from '@mui/material';
 import type { SentEmailRecord } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { formatDateTime, useSentEmails } from './api';
+import { formatDateTime } from '../../components/format';
+import { useSentEmails } from './api';
 
 const STATUS = {
   sent: { label: 'Sent', color: 'success' },

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Enquiry } from '@darkroom/contracts';
 import { api } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 const BASE = '/adminportal/user-enqueries/';
 
@@ -11,12 +12,5 @@ export function useEnquiries() {
 }
 
 export function useDeleteEnquiry() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`${BASE}${id}/`),
-    onSettled: () => qc.invalidateQueries({ queryKey: enquiryKeys.all }),
-  });
+  return useInvalidatingMutation(enquiryKeys.all, (id: number) => api.delete<null>(`${BASE}${id}/`));
 }
-
-/** The table's 'Date Created': local date and time, short. */
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

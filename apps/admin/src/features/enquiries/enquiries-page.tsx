@@ -5,18 +5,24 @@ import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { useNotify } from '../../components/notify';
+import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime, useDeleteEnquiry, useEnquiries } from './api';
+import { useDeleteConfirm } from '../../components/use-delete-confirm';
+import { useDeleteEnquiry, useEnquiries } from './api';
 import { EnquiryViewDialog } from './enquiry-view-dialog';
 
 /** /User-enquiries: what visitors sent through the site's contact form, newest first. */
 export default function EnquiriesPage() {
-  const notify = useNotify();
   const { data, isLoading, error } = useEnquiries();
   const remove = useDeleteEnquiry();
   const [viewing, setViewing] = useState<Enquiry | null>(null);
-  const [deleting, setDeleting] = useState<Enquiry | null>(null);
+  // Closed even after a failure: the list refreshes, and it may already be gone (deleted elsewhere).
+  const deletion = useDeleteConfirm<Enquiry>({
+    remove: (enquiry) => remove.mutateAsync(enquiry.id),
+    deleted: ENQUIRY_MESSAGES.deleted,
+    failed: ENQUIRY_MESSAGES.deleteFailed,
+    detail: (enquiry) => `The enquiry from ${enquiry.full_name} (${enquiry.email}) will be removed.`,
+  });
 
   const columns = useMemo<DataTableColumn<Enquiry>[]>(
     () => [
@@ -56,19 +62,6 @@ export default function EnquiriesPage() {
     [],
   );
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(ENQUIRY_MESSAGES.deleted, 'success');
-    } catch {
-      notify(ENQUIRY_MESSAGES.deleteFailed, 'error');
-    } finally {
-      // Closed either way: the list refreshes, and it may already be gone (deleted elsewhere).
-      setDeleting(null);
-    }
-  };
-
   return (
     <>
       <PageHeader title="User enquiries" subtitle="Messages visitors sent through the website's contact form." />
@@ -86,7 +79,7 @@ export default function EnquiriesPage() {
               </IconButton>
             </Tooltip>
             <Tooltip title="Delete">
-              <IconButton size="small" color="error" aria-label={`Delete enquiry from ${row.full_name}`} onClick={() => setDeleting(row)}>
+              <IconButton size="small" color="error" aria-label={`Delete enquiry from ${row.full_name}`} onClick={() => deletion.ask(row)}>
                 <DeleteOutlineIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -94,13 +87,7 @@ export default function EnquiriesPage() {
         )}
       />
       <EnquiryViewDialog enquiry={viewing} onClose={() => setViewing(null)} />
-      <DeleteConfirmDialog
-        open={!!deleting}
-        busy={remove.isPending}
-        detail={deleting ? `The enquiry from ${deleting.full_name} (${deleting.email}) will be removed.` : undefined}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import type { Enquiry } from '@darkroom/contracts';
-import { formatDateTime } from './api';
+import { formatDateTime } from '../../components/format';
 
 /** Reads one enquiry in full: the table cell only has room for the start of a message. */
 export function EnquiryViewDialog({ enquiry, onClose }: { enquiry: Enquiry | null; onClose: () => void }) {

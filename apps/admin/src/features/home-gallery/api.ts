@@ -1,22 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { HomeGalleryImage } from '@darkroom/contracts';
 import { api, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
 
 const URL = '/adminportal/home-gallery-image/';
 
 export const homeGalleryKeys = { list: ['home-gallery', 'list'] as const };
-
-type Progress = (percent: number) => void;
 
 export function useHomeGalleryList() {
   return useQuery({ queryKey: homeGalleryKeys.list, queryFn: ({ signal }) => api.get<HomeGalleryImage[]>(URL, signal) });
 }
 
 /** Every write refreshes the list once it settles. */
-function useHomeGalleryMutation<V>(call: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: homeGalleryKeys.list }) });
-}
+const useHomeGalleryMutation = <V,>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(homeGalleryKeys.list, call);
 
 /** Create: multipart name + cover_image; the name is the file's name (spec). */
 export function useCreateHomeGalleryImage() {

@@ -1,9 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HOME_GALLERY_MESSAGES, homeGalleryFormSchema, type HomeGalleryImage } from '@darkroom/contracts';
 import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateHomeGalleryImage, useReplaceHomeGalleryImage } from './api';
 
@@ -24,7 +24,6 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
     control,
     handleSubmit,
     setError,
-    trigger,
     formState: { isSubmitting },
   } = useForm<{ cover_image: File | null }>({ resolver: zodResolver(schema), mode: 'onBlur', defaultValues: { cover_image: null } });
 
@@ -54,23 +53,13 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
       submitLabel={item ? 'Update' : 'Submit'}
       progress={progress}
     >
-      <Controller
-        name="cover_image"
+      <ImageFormField
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Gallery image"
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              if (fieldState.error) void trigger('cover_image');
-            }}
-            onBlur={field.onBlur}
-            currentUrl={item?.cover_image}
-            error={fieldState.error?.message}
-            helperText={item ? `Replaces '${item.name}'; the new file's name is used` : 'The file name becomes the image name'}
-          />
-        )}
+        name="cover_image"
+        validateOnChange="if-invalid"
+        label="Gallery image"
+        currentUrl={item?.cover_image}
+        helperText={item ? `Replaces '${item.name}'; the new file's name is used` : 'The file name becomes the image name'}
       />
     </FormDialog>
   );

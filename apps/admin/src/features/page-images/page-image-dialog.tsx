@@ -13,7 +13,7 @@ import {
 } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { failureText } from '../../components/failure-text';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { PAGE_IMAGE_FIELD_ORDER, usePageTypes, useSavePageImage } from './api';
@@ -108,24 +108,13 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
           </TextField>
         )}
       />
-      <Controller
+      <ImageFormField
         control={control}
         name="image"
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Page image"
-            aspect={PAGE_IMAGE_ASPECT}
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              field.onBlur();
-            }}
-            onBlur={field.onBlur}
-            currentUrl={pageImage?.image ?? null}
-            error={fieldState.error?.message}
-            helperText={`Cropped to 16:9; at least ${MIN.width} × ${MIN.height} px`}
-          />
-        )}
+        label="Page image"
+        aspect={PAGE_IMAGE_ASPECT}
+        currentUrl={pageImage?.image ?? null}
+        helperText={`Cropped to 16:9; at least ${MIN.width} × ${MIN.height} px`}
       />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreateInput, type PersonCreated } from '@darkroom/contracts';
 import { api, ApiError, toFormData } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 export type PersonKind = 'user' | 'admin';
 
@@ -60,23 +61,12 @@ export function failureMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-export const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
-
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-
-export const personName = (p: Pick<PersonAccount, 'first_name' | 'last_name' | 'username'>) =>
-  `${p.first_name} ${p.last_name}`.trim() || p.username;
-
 export function usePeople(kind: PersonKind) {
   return useQuery({ queryKey: peopleKeys.list(kind), queryFn: ({ signal }) => api.get<PersonAccount[]>(BASE[kind], signal) });
 }
 
 /** Every write refreshes both lists once it settles. */
-function usePeopleMutation<V, R>(call: (vars: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: peopleKeys.all }) });
-}
+const usePeopleMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(peopleKeys.all, call);
 
 /** The spec's create call: JSON with first_name, last_name, email, username, phone. */
 export function useCreatePerson(kind: PersonKind) {

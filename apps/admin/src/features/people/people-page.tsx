@@ -6,26 +6,31 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { accountStatusLabel, PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { useNotify } from '../../components/notify';
+import { formatDate, formatDateTime, personName } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { useDeleteConfirm } from '../../components/use-delete-confirm';
+import { useEditorState } from '../../components/use-editor-state';
 import { useSession } from '../../app/use-session';
-import { failureMessage, formatDate, formatDateTime, KIND_TEXT, personName, useDeletePerson, usePeople, type PersonKind } from './api';
+import { failureMessage, KIND_TEXT, useDeletePerson, usePeople, type PersonKind } from './api';
 import { PersonDialog } from './person-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; person: PersonAccount } | null;
 
 /** The users list and the admins list: the same table and dialogs, two endpoints. */
 export function PeoplePage({ kind }: { kind: PersonKind }) {
   const text = KIND_TEXT[kind];
-  const notify = useNotify();
   const session = useSession();
   const selfId = kind === 'admin' ? session?.userDetail.id : undefined;
   const { data, isLoading, error } = usePeople(kind);
   const remove = useDeletePerson(kind);
-  const [editing, setEditing] = useState<Editing>(null);
+  const editor = useEditorState<PersonAccount>();
   const [created, setCreated] = useState<PersonCreated | null>(null);
-  const [deleting, setDeleting] = useState<PersonAccount | null>(null);
+  const deletion = useDeleteConfirm<PersonAccount>({
+    remove: (person) => remove.mutateAsync(person.id),
+    deleted: text.deleted,
+    failed: (err) => failureMessage(err, text.deleteFailed),
+    detail: (person) => `${personName(person)} (${person.username}) will be removed.`,
+    keepOpenOnFailure: true,
+  });
 
   const columns = useMemo<DataTableColumn<PersonAccount>[]>(
     () => [
@@ -74,7 +79,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
     return (
       <>
         <Tooltip title="View">
-          <IconButton size="small" aria-label={`View ${personName(row)}`} onClick={() => setEditing({ mode: 'edit', person: row })}>
+          <IconButton size="small" aria-label={`View ${personName(row)}`} onClick={() => editor.edit(row)}>
             <VisibilityOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -86,7 +91,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
               color="error"
               aria-label={`Delete ${personName(row)}`}
               disabled={self}
-              onClick={() => setDeleting(row)}
+              onClick={() => deletion.ask(row)}
             >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
@@ -96,17 +101,6 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
     );
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(text.deleted, 'success');
-      setDeleting(null);
-    } catch (err) {
-      notify(failureMessage(err, text.deleteFailed), 'error');
-    }
-  };
-
   return (
     <>
       <PageHeader
@@ -114,31 +108,25 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         subtitle={text.subtitle}
         actions={
           <Tooltip title={text.createTooltip} describeChild>
-            <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setEditing({ mode: 'create' })}>
+            <Button variant="contained" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={editor.create}>
               {text.createButton}
             </Button>
           </Tooltip>
         }
       />
       <DataTable<PersonAccount> label={text.label} rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />
-      {editing && (
+      {editor.open && (
         <PersonDialog
-          key={editing.mode === 'edit' ? editing.person.id : 'new'}
+          key={editor.key}
           kind={kind}
-          person={editing.mode === 'edit' ? editing.person : undefined}
-          isSelf={editing.mode === 'edit' && editing.person.id === selfId}
-          onClose={() => setEditing(null)}
+          person={editor.item ?? undefined}
+          isSelf={!!editor.item && editor.item.id === selfId}
+          onClose={editor.close}
           onCreated={setCreated}
         />
       )}
       {created && <TemporaryPasswordDialog created={created} onClose={() => setCreated(null)} />}
-      <DeleteConfirmDialog
-        open={!!deleting}
-        busy={remove.isPending}
-        detail={deleting ? `${personName(deleting)} (${deleting.username}) will be removed.` : undefined}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );
 }

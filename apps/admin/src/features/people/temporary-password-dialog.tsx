@@ -3,7 +3,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { PersonCreated } from '@darkroom/contracts';
 import { useNotify } from '../../components/notify';
-import { personName } from './api';
+import { personName } from '../../components/format';
 
 /** Copies text; falls back to a selection copy where the Clipboard API is unavailable (plain http). */
 async function copyText(text: string, fallbackNode: HTMLElement | null): Promise<boolean> {

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ServicePageContent } from '@darkroom/contracts';
 import { api, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
 
 const URL = '/adminportal/pages/service-content/';
 
@@ -13,8 +14,6 @@ export interface ServicePageWrite {
   image: File | null;
 }
 
-type Progress = (percent: number) => void;
-
 /** The single record: the API lists zero or one. */
 export function useServicePage() {
   return useQuery({
@@ -23,14 +22,11 @@ export function useServicePage() {
   });
 }
 
-function useServicePageMutation<V>(call: (vars: V) => Promise<ServicePageContent>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (saved) => client.setQueryData(servicePageKeys.content, saved),
-    onSettled: () => client.invalidateQueries({ queryKey: servicePageKeys.content }),
+/** Shows the saved record at once, then refreshes it (also after a failure). */
+const useServicePageMutation = <V,>(call: (vars: V) => Promise<ServicePageContent>) =>
+  useInvalidatingMutation(servicePageKeys.content, call, {
+    onSuccess: (saved, client) => client.setQueryData(servicePageKeys.content, saved),
   });
-}
 
 const body = (values: ServicePageWrite) => toFormData({ name: values.name, description: values.description ?? '', image: values.image });
 

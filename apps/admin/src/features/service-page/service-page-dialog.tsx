@@ -1,10 +1,10 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
 
@@ -33,7 +33,6 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
     control,
     handleSubmit,
     setError,
-    trigger,
     formState: { errors, isSubmitting },
   } = useForm<ServicePageWrite>({
     resolver: zodResolver(servicePageFormSchema<File>(editing ? 'edit' : 'create')),
@@ -96,23 +95,12 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
         helperText={errors.description?.message}
         slotProps={{ htmlInput: { maxLength: SERVICE_PAGE_LIMITS.description } }}
       />
-      <Controller
-        name="image"
+      <ImageFormField
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Service page image"
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              void trigger('image');
-            }}
-            onBlur={field.onBlur}
-            currentUrl={editing?.image ?? null}
-            error={fieldState.error?.message}
-            helperText={editing ? 'Leave empty to keep the current image.' : undefined}
-          />
-        )}
+        name="image"
+        label="Service page image"
+        currentUrl={editing?.image ?? null}
+        helperText={editing ? 'Leave empty to keep the current image.' : undefined}
       />
     </FormDialog>
   );

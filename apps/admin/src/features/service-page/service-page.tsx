@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DesignServicesOutlinedIcon from '@mui/icons-material/DesignServicesOutlined';
 import { COMMON_MESSAGES, SERVICE_PAGE_MESSAGES, type ServicePageContent } from '@darkroom/contracts';
+import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
 import { useServicePage } from './api';
 import { ServicePageDialog } from './service-page-dialog';
@@ -98,7 +99,7 @@ function ContentView({ content }: { content: ServicePageContent }) {
             <Typography color="text.secondary">No description yet.</Typography>
           )}
           <Typography variant="caption" color="text.secondary">
-            Last updated {new Date(content.time_updated).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+            Last updated {formatDateTime(content.time_updated)}
           </Typography>
         </Stack>
       </CardContent>

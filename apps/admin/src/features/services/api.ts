@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Service } from '@darkroom/contracts';
-import { api, ApiError, errorMessage, toFormData } from '../../api/client';
+import { api, toFormData } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 const BASE = '/adminportal/manage-services/';
 
@@ -12,14 +13,6 @@ export const serviceKeys = {
 
 /** The order in which a 400's field messages are shown: name, then image, then description. */
 export const SERVICE_FIELD_ORDER = ['name', 'cover_image', 'description', 'description2'];
-
-/**
- * The message for a failed write: with an answer, the spec's 400/500 rule; with none (the
- * network failed), the area's own failure message.
- */
-export function failureText(err: unknown, fallback: string, fields: string[] = SERVICE_FIELD_ORDER): string {
-  return err instanceof ApiError && err.status !== 0 ? errorMessage(err, fields) : fallback;
-}
 
 export function useServices() {
   return useQuery({ queryKey: serviceKeys.list(), queryFn: ({ signal }) => api.get<Service[]>(BASE, signal) });
@@ -42,9 +35,9 @@ export interface ServiceFormValues {
 
 /** Create (POST, one cover file; the server derives the site and original copies) or update (PATCH). */
 export function useSaveService() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: ServiceFormValues }) => {
+  return useInvalidatingMutation(
+    serviceKeys.all,
+    ({ id, values }: { id: number | null; values: ServiceFormValues }) => {
       const form = toFormData({
         name: values.name,
         description: values.description,
@@ -54,22 +47,18 @@ export function useSaveService() {
       });
       return id ? api.patch<Service>(`${BASE}${id}/`, form) : api.post<Service>(BASE, form);
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: serviceKeys.all }),
-  });
+    { refreshOn: 'success' },
+  );
 }
 
 export function usePublishService() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: boolean }) => api.patch<Service>(`${BASE}${id}/`, toFormData({ status })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: serviceKeys.all }),
-  });
+  return useInvalidatingMutation(
+    serviceKeys.all,
+    ({ id, status }: { id: number; status: boolean }) => api.patch<Service>(`${BASE}${id}/`, toFormData({ status })),
+    { refreshOn: 'success' },
+  );
 }
 
 export function useDeleteService() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`${BASE}${id}/`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: serviceKeys.all }),
-  });
+  return useInvalidatingMutation(serviceKeys.all, (id: number) => api.delete<null>(`${BASE}${id}/`), { refreshOn: 'success' });
 }

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
 import { MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { failureText } from '../../components/failure-text';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { SERVICE_FIELD_ORDER, useSaveService } from './api';
@@ -96,23 +96,12 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
         error={!!errors.description2}
         helperText={errors.description2?.message}
       />
-      <Controller
+      <ImageFormField
         control={control}
         name="cover_image"
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Cover image"
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              field.onBlur(); // validate (type, size) as soon as a file is chosen
-            }}
-            onBlur={field.onBlur}
-            currentUrl={service?.cover_image ?? null}
-            error={fieldState.error?.message}
-            helperText={`Recommended: at least ${MIN.width} × ${MIN.height} px`}
-          />
-        )}
+        label="Cover image"
+        currentUrl={service?.cover_image ?? null}
+        helperText={`Recommended: at least ${MIN.width} × ${MIN.height} px`}
       />
     </FormDialog>
   );

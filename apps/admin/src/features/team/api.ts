@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TeamMember } from '@darkroom/contracts';
 import { api, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
 
 const BASE = '/adminportal/pages/the-team/';
 
@@ -18,19 +19,12 @@ export interface TeamWrite {
   cover_image: File | null;
 }
 
-type Progress = (percent: number) => void;
-
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function useTeam() {
   return useQuery({ queryKey: teamKeys.list, queryFn: ({ signal }) => api.get<TeamMember[]>(BASE, signal) });
 }
 
 /** Every write refreshes the list once it settles. */
-function useTeamMutation<V, R>(call: (vars: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: teamKeys.list }) });
-}
+const useTeamMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(teamKeys.list, call);
 
 /** The spec's create call: multipart with cover_image, name, email, phone, title. */
 export function useCreateTeamMember() {

@@ -1,9 +1,9 @@
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack, TextField } from '@mui/material';
 import { TEAM_MESSAGES, teamFormSchema, type TeamMember } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageField } from '../../components/image-field';
+import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { TEAM_FIELDS, useCreateTeamMember, useUpdateTeamMember, type TeamWrite } from './api';
 
@@ -22,7 +22,6 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
     control,
     handleSubmit,
     setError,
-    trigger,
     formState: { errors, isSubmitting },
   } = useForm<TeamWrite>({
     resolver: zodResolver(teamFormSchema(member ? 'edit' : 'create')) as unknown as Resolver<TeamWrite>,
@@ -84,23 +83,13 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
         {text('phone', 'Phone', 'tel')}
       </Stack>
       {text('title', 'Title')}
-      <Controller
-        name="cover_image"
+      <ImageFormField
         control={control}
-        render={({ field, fieldState }) => (
-          <ImageField
-            label="Profile image"
-            value={field.value}
-            onChange={(file) => {
-              field.onChange(file);
-              if (fieldState.error) void trigger('cover_image');
-            }}
-            onBlur={field.onBlur}
-            currentUrl={member?.cover_image_view.square ?? member?.cover_image}
-            error={fieldState.error?.message}
-            helperText={member ? 'Choose a new image only to replace the current one' : 'A portrait, at least 200 × 200'}
-          />
-        )}
+        name="cover_image"
+        validateOnChange="if-invalid"
+        label="Profile image"
+        currentUrl={member?.cover_image_view.square ?? member?.cover_image}
+        helperText={member ? 'Choose a new image only to replace the current one' : 'A portrait, at least 200 × 200'}
       />
     </FormDialog>
   );

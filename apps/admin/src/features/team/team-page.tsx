@@ -7,22 +7,27 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
+import { formatDateTime } from '../../components/format';
 import { ImagePreviewDialog } from '../../components/image-preview-dialog';
-import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime, useDeleteTeamMember, useTeam } from './api';
+import { useDeleteConfirm } from '../../components/use-delete-confirm';
+import { useEditorState } from '../../components/use-editor-state';
+import { useDeleteTeamMember, useTeam } from './api';
 import { TeamDialog } from './team-dialog';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; member: TeamMember } | null;
 
 /** /the-team: the people shown on the studio's site, with their profile images. */
 export default function TeamPage() {
-  const notify = useNotify();
   const { data, isLoading, error } = useTeam();
   const remove = useDeleteTeamMember();
-  const [editing, setEditing] = useState<Editing>(null);
+  const editor = useEditorState<TeamMember>();
   const [viewing, setViewing] = useState<TeamMember | null>(null);
-  const [deleting, setDeleting] = useState<TeamMember | null>(null);
+  const deletion = useDeleteConfirm<TeamMember>({
+    remove: (member) => remove.mutateAsync(member.id),
+    deleted: TEAM_MESSAGES.deleted,
+    failed: TEAM_MESSAGES.deleteFailed,
+    detail: (member) => `${member.name} will be removed from the team, with their profile image.`,
+    keepOpenOnFailure: true,
+  });
 
   const columns = useMemo<DataTableColumn<TeamMember>[]>(
     () => [
@@ -68,28 +73,17 @@ export default function TeamPage() {
         </IconButton>
       </Tooltip>
       <Tooltip title="Edit">
-        <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing({ mode: 'edit', member: row })}>
+        <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => editor.edit(row)}>
           <EditOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title="Delete">
-        <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+        <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => deletion.ask(row)}>
           <DeleteOutlineIcon fontSize="small" />
         </IconButton>
       </Tooltip>
     </>
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(TEAM_MESSAGES.deleted, 'success');
-      setDeleting(null);
-    } catch {
-      notify(TEAM_MESSAGES.deleteFailed, 'error');
-    }
-  };
 
   return (
     <>
@@ -97,27 +91,15 @@ export default function TeamPage() {
         title="The team"
         subtitle="The people shown on the studio's website."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'create' })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={editor.create}>
             Add team member
           </Button>
         }
       />
       <DataTable<TeamMember> label="Team members" rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />
-      {editing && (
-        <TeamDialog
-          key={editing.mode === 'edit' ? editing.member.id : 'new'}
-          member={editing.mode === 'edit' ? editing.member : undefined}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      {editor.open && <TeamDialog key={editor.key} member={editor.item ?? undefined} onClose={editor.close} />}
       <ImagePreviewDialog open={!!viewing} src={viewing?.cover_image} title={viewing?.name} onClose={() => setViewing(null)} />
-      <DeleteConfirmDialog
-        open={!!deleting}
-        busy={remove.isPending}
-        detail={deleting ? `${deleting.name} will be removed from the team, with their profile image.` : undefined}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );
 }

@@ -11,10 +11,11 @@ import type { Db } from '../../db/client';
 import { findAccount, userDetails, type Account } from '../../auth/accounts.repository';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { forbidden, HttpError, notFound, ValidationError } from '../../lib/errors';
+import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
+import { sentChanges } from '../../lib/patch';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { validate } from '../../lib/validate';
-import { setPasswordHash, updateProfile, type ProfilePatch } from './account.repository';
+import { PROFILE_COLUMNS, setPasswordHash, updateAccountRow, type ProfilePatch } from './account.repository';
 
 export interface AccountDeps {
   db: Db;
@@ -33,16 +34,10 @@ function requireSelf(actor: Account, id: number): void {
  */
 export async function updateOwnProfile(deps: AccountDeps, actor: Account, id: number, fields: unknown): Promise<ProfileUpdateResponse> {
   requireSelf(actor, id);
-  const current = await findAccount(deps.db, id);
-  if (!current) throw notFound();
+  const current = await orNotFound(findAccount(deps.db, id));
   const input = validate(profileSchema(current).partial({ first_name: true, last_name: true }), fields);
-  const patch: ProfilePatch = {};
-  if (input.first_name !== undefined) patch.firstName = input.first_name;
-  if (input.last_name !== undefined) patch.lastName = input.last_name;
-  if (input.email !== undefined) patch.email = input.email;
-  if (input.phone !== undefined) patch.phone = input.phone;
-  const updated = await updateProfile(deps.db, id, patch);
-  if (!updated) throw notFound();
+  const patch: ProfilePatch = sentChanges(input, PROFILE_COLUMNS);
+  const updated = await orNotFound(updateAccountRow(deps.db, id, patch));
   return { status: true, userDetails: userDetails(updated) };
 }
 
@@ -65,8 +60,7 @@ export async function changeOwnPassword(
   if (input.password !== input.password2) {
     throw new ValidationError({ non_field_errors: [ACCOUNT_MESSAGES.passwordMismatch], password2: [ACCOUNT_MESSAGES.passwordMismatch] });
   }
-  const current = await findAccount(deps.db, id);
-  if (!current) throw notFound();
+  const current = await orNotFound(findAccount(deps.db, id));
   if (!(await verifyPassword(current.passwordHash, input.old_password))) {
     await deps.limiter.hit(failKey, deps.config.loginWindowMs);
     throw new ValidationError({ non_field_errors: [ACCOUNT_MESSAGES.oldPasswordWrong], old_password: [ACCOUNT_MESSAGES.oldPasswordWrong] });

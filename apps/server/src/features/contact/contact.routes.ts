@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedListRoute } from '../../lib/cached-json';
 import { fileOf, readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
+import { parseId, type IdParams } from '../../lib/validate';
 import {
-  contactInfoListJson,
-  contactUsListJson,
+  CONTACT_INFO_CACHE_TAG,
+  CONTACT_US_CACHE_TAG,
   createContactInfo,
   createContactUsContent,
   deleteContactInfo,
+  listContactInfos,
+  listContactUsContent,
   updateContactInfo,
   updateContactUsContent,
 } from './contact.service';
@@ -15,11 +18,10 @@ const INFO = '/adminportal/manage-contact-us-info/';
 const CONTENT = '/adminportal/pages/contact-us-content/';
 // The spec updates contact-us content at a path that differs from its list path; both are served.
 const CONTENT_UPDATE_PATHS = ['/adminportal/pages/contact-content/:id/', `${CONTENT}:id/`];
-type IdParams = { Params: { id: string } };
 
 /** HTTP routes of the contact area: contact information rows and the contact-us page content. */
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  app.get(INFO, async (_request, reply) => reply.type('application/json').send(await contactInfoListJson(app)));
+  cachedListRoute(app, INFO, CONTACT_INFO_CACHE_TAG, () => listContactInfos(app));
 
   app.post(INFO, async (request, reply) => {
     const form = await readForm(request);
@@ -37,7 +39,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.get(CONTENT, async (_request, reply) => reply.type('application/json').send(await contactUsListJson(app)));
+  cachedListRoute(app, CONTENT, CONTACT_US_CACHE_TAG, () => listContactUsContent(app));
 
   app.post(CONTENT, async (request, reply) => {
     const form = await readForm(request);

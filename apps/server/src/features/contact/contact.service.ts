@@ -7,12 +7,13 @@ import {
   type ContactPatch,
   type ContactUsContent,
 } from '@darkroom/contracts';
-import { notFound } from '../../lib/errors';
+import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/read-form';
 import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
-import type { StoredImage } from '../../media/stored-image';
 import {
   deleteContactInfoRow,
   findContactInfoRow,
@@ -48,8 +49,7 @@ export function toContactInfo(row: ContactInfoRow): ContactInfo {
 }
 
 export function toContactUsContent(row: ContactUsRow): ContactUsContent {
-  const view = row.navImage ? imageView(row.navImage) : null;
-  return { ...toContactInfo(row), nav_image: view?.url ?? null, nav_image_view: view };
+  return { ...toContactInfo(row), ...imageFields('nav_image', row.navImage) };
 }
 
 /** `name` holds the email (spec); a blank one is filled from it. */
@@ -67,23 +67,10 @@ function patchFields(before: ContactFields, patch: ContactPatch): Partial<Contac
   return changes;
 }
 
-async function withNewImage<T>(app: FastifyInstance, image: StoredImage | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    await releaseImages(app, [image]);
-    throw err;
-  }
-}
-
 // Contact information (/Contact-us-info).
 
 export async function listContactInfos(app: FastifyInstance): Promise<ContactInfo[]> {
   return (await listContactInfoRows(app.db)).map(toContactInfo);
-}
-
-export function contactInfoListJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(CONTACT_INFO_CACHE_TAG, 'list', () => listContactInfos(app));
 }
 
 export async function createContactInfo(app: FastifyInstance, fields: Record<string, unknown>): Promise<ContactInfo> {
@@ -94,18 +81,15 @@ export async function createContactInfo(app: FastifyInstance, fields: Record<str
 }
 
 export async function updateContactInfo(app: FastifyInstance, id: number, fields: Record<string, unknown>): Promise<ContactInfo> {
-  const before = await findContactInfoRow(app.db, id);
-  if (!before) throw notFound();
+  const before = await orNotFound(findContactInfoRow(app.db, id));
   const patch = validate(contactPatchSchema, fields);
-  const row = await updateContactInfoRow(app.db, id, patchFields(before, patch));
-  if (!row) throw notFound();
+  const row = await orNotFound(updateContactInfoRow(app.db, id, patchFields(before, patch)));
   await app.cache.invalidate(CONTACT_INFO_CACHE_TAG);
   return toContactInfo(row);
 }
 
 export async function deleteContactInfo(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteContactInfoRow(app.db, id);
-  if (!row) throw notFound();
+  await orNotFound(deleteContactInfoRow(app.db, id));
   await app.cache.invalidate(CONTACT_INFO_CACHE_TAG);
 }
 
@@ -113,10 +97,6 @@ export async function deleteContactInfo(app: FastifyInstance, id: number): Promi
 
 export async function listContactUsContent(app: FastifyInstance): Promise<ContactUsContent[]> {
   return (await listContactUsRows(app.db)).map(toContactUsContent);
-}
-
-export function contactUsListJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(CONTACT_US_CACHE_TAG, 'list', () => listContactUsContent(app));
 }
 
 const storeNavImage = (app: FastifyInstance, file: UploadedFile | undefined) =>
@@ -135,12 +115,9 @@ export async function createContactUsContent(
   const navImage = await storeNavImage(app, file);
   const [existing] = await listContactUsRows(app.db);
   const values = { ...createFields(input), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImage(app, navImage, async () => {
-    if (!existing) return insertContactUsRow(app.db, values);
-    const updated = await updateContactUsRow(app.db, existing.id, values);
-    if (!updated) throw notFound();
-    return updated;
-  });
+  const row = await withNewImages(app, [navImage], () =>
+    existing ? orNotFound(updateContactUsRow(app.db, existing.id, values)) : insertContactUsRow(app.db, values),
+  );
   await app.cache.invalidate(CONTACT_US_CACHE_TAG);
   if (existing && navImage) await releaseImages(app, [existing.navImage]);
   return { created: !existing, content: toContactUsContent(row) };
@@ -153,16 +130,11 @@ export async function updateContactUsContent(
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<ContactUsContent> {
-  const before = await findContactUsRow(app.db, id);
-  if (!before) throw notFound();
+  const before = await orNotFound(findContactUsRow(app.db, id));
   const patch = validate(contactPatchSchema, fields);
   const navImage = await storeNavImage(app, file);
   const changes: ContactUsChanges = { ...patchFields(before, patch), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImage(app, navImage, async () => {
-    const updated = await updateContactUsRow(app.db, id, changes);
-    if (!updated) throw notFound();
-    return updated;
-  });
+  const row = await withNewImages(app, [navImage], () => orNotFound(updateContactUsRow(app.db, id, changes)));
   await app.cache.invalidate(CONTACT_US_CACHE_TAG);
   if (navImage) await releaseImages(app, [before.navImage]);
   return toContactUsContent(row);

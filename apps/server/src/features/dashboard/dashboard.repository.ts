@@ -1,4 +1,4 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardCountKey, DashboardPublishableKey } from '@darkroom/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -14,8 +14,6 @@ import {
   services,
   teamMembers,
 } from '../../db/schema';
-
-export type EnquiryRow = typeof enquiries.$inferSelect;
 
 const total = (table: PgTable, where?: SQL) =>
   sql<number>`(select count(*) from ${table}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
@@ -72,9 +70,4 @@ export async function countAll(
       home_gallery_images: r.p_home_gallery_images,
     },
   };
-}
-
-/** The newest enquiries, newest first. */
-export async function latestEnquiries(db: DbOrTx, limit: number): Promise<EnquiryRow[]> {
-  return db.select().from(enquiries).orderBy(desc(enquiries.timeCreated), desc(enquiries.id)).limit(limit);
 }

@@ -6,7 +6,9 @@ import {
   type DashboardSummary,
 } from '@darkroom/contracts';
 import type { MediaStorage } from '../../media/storage';
-import { countAll, latestEnquiries } from './dashboard.repository';
+import { listEnquiries } from '../enquiries/enquiries.repository';
+import { toEnquiry } from '../enquiries/enquiries.service';
+import { countAll } from './dashboard.repository';
 
 /**
  * Media usage, measured at most once per TTL per app: walking the media folder touches every
@@ -35,19 +37,13 @@ export function forgetStorageUsage(app: FastifyInstance): void {
 export async function dashboardSummary(app: FastifyInstance): Promise<DashboardSummary> {
   const [{ counts, published }, enquiries, storage] = await Promise.all([
     countAll(app.db),
-    latestEnquiries(app.db, DASHBOARD_LATEST_ENQUIRIES),
+    listEnquiries(app.db, DASHBOARD_LATEST_ENQUIRIES),
     storageUsage(app),
   ]);
   return {
     counts,
     published,
-    latest_enquiries: enquiries.map((e) => ({
-      id: e.id,
-      full_name: e.fullName,
-      email: e.email,
-      message: e.message,
-      time_created: e.timeCreated.toISOString(),
-    })),
+    latest_enquiries: enquiries.map(toEnquiry),
     storage,
   };
 }

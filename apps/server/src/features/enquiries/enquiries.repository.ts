@@ -4,9 +4,10 @@ import { enquiries } from '../../db/schema';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
 
-/** Every enquiry, newest first. */
-export async function listEnquiries(db: DbOrTx): Promise<EnquiryRow[]> {
-  return db.select().from(enquiries).orderBy(desc(enquiries.timeCreated), desc(enquiries.id));
+/** Every enquiry (or the newest `limit`, for the dashboard), newest first. */
+export async function listEnquiries(db: DbOrTx, limit?: number): Promise<EnquiryRow[]> {
+  const query = db.select().from(enquiries).orderBy(desc(enquiries.timeCreated), desc(enquiries.id));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 export async function insertEnquiry(db: DbOrTx, values: { fullName: string; email: string; message: string }): Promise<EnquiryRow> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedListRoute } from '../../lib/cached-json';
 import { readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
+import { parseId, type IdParams } from '../../lib/validate';
 import { ENQUIRIES_CACHE_TAG, enquiryList, receiveEnquiry, removeEnquiry } from './enquiries.service';
 
 /**
@@ -8,11 +9,9 @@ import { ENQUIRIES_CACHE_TAG, enquiryList, receiveEnquiry, removeEnquiry } from 
  * `user-enqueries`), and the public intake under /site/, which needs no token.
  */
 export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/adminportal/user-enqueries/', async (_request, reply) =>
-    reply.type('application/json').send(await app.cache.json(ENQUIRIES_CACHE_TAG, 'list', () => enquiryList(app))),
-  );
+  cachedListRoute(app, '/adminportal/user-enqueries/', ENQUIRIES_CACHE_TAG, () => enquiryList(app));
 
-  app.delete<{ Params: { id: string } }>('/adminportal/user-enqueries/:id/', async (request, reply) => {
+  app.delete<IdParams>('/adminportal/user-enqueries/:id/', async (request, reply) => {
     await removeEnquiry(app, parseId(request.params.id));
     return reply.code(204).send();
   });

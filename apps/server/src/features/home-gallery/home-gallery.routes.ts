@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { cachedListRoute } from '../../lib/cached-json';
 import { fileOf, readForm } from '../../lib/read-form';
 import { parseId, type IdParams } from '../../lib/validate';
-import { createHomeGalleryImage, deleteHomeGalleryImage, HOME_GALLERY_CACHE_TAG, listHomeGalleryImages, updateHomeGalleryImage } from './home-gallery.service';
+import {
+  createHomeGalleryImage,
+  deleteHomeGalleryImage,
+  HOME_GALLERY_CACHE_TAG,
+  listHomeGalleryImages,
+  updateHomeGalleryImage,
+} from './home-gallery.service';
 
 const BASE = '/adminportal/home-gallery-image/';
 

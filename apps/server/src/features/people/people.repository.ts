@@ -3,14 +3,11 @@ import type { PersonAccount } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import type { Account } from '../../auth/accounts.repository';
+import type { AccountPatch } from '../account/account.repository';
 
 /** Users (customers) are accounts with is_staff false; admins have it true. */
 export type PersonKind = 'user' | 'admin';
 const isStaff = (kind: PersonKind) => kind === 'admin';
-
-export type AccountPatch = Partial<
-  Pick<typeof accounts.$inferInsert, 'firstName' | 'lastName' | 'email' | 'phone' | 'username' | 'isActive'>
->;
 
 export async function listPeople(db: Db, kind: PersonKind): Promise<Account[]> {
   return db
@@ -50,15 +47,6 @@ export async function insertPerson(
     .insert(accounts)
     .values({ ...values, isStaff: isStaff(kind), isActive: true })
     .returning();
-  return row!;
-}
-
-export async function updatePerson(db: DbOrTx, id: number, patch: AccountPatch): Promise<Account> {
-  if (!Object.keys(patch).length) {
-    const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-    return row!;
-  }
-  const [row] = await db.update(accounts).set(patch).where(eq(accounts.id, id)).returning();
   return row!;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { personCreateSchema, personUpdateSchema } from '@darkroom/contracts';
 import { currentAccount } from '../../auth/guard';
+import { sendJson } from '../../lib/cached-json';
 import { readForm } from '../../lib/read-form';
-import { parseId, validate } from '../../lib/validate';
+import { parseId, validate, type IdParams } from '../../lib/validate';
 import type { PersonKind } from './people.repository';
 import { createPerson, deletePersonById, listPeopleJson, updatePersonById, type PeopleDeps } from './people.service';
 
@@ -16,7 +17,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const deps: PeopleDeps = { db: app.db, mailer: app.mailer, cache: app.cache, log: app.log };
 
   for (const [kind, base] of BASES) {
-    app.get(base, async (_request, reply) => reply.type('application/json').send(await listPeopleJson(deps, kind)));
+    app.get(base, async (_request, reply) => sendJson(reply, await listPeopleJson(deps, kind)));
 
     app.post(base, async (request, reply) => {
       const form = await readForm(request);
@@ -24,14 +25,14 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(await createPerson(deps, kind, input));
     });
 
-    app.patch<{ Params: { id: string } }>(`${base}:id/`, async (request) => {
+    app.patch<IdParams>(`${base}:id/`, async (request) => {
       const id = parseId(request.params.id);
       const form = await readForm(request);
       const input = validate(personUpdateSchema, form.fields);
       return updatePersonById(deps, kind, id, input, currentAccount(request));
     });
 
-    app.delete<{ Params: { id: string } }>(`${base}:id/`, async (request, reply) => {
+    app.delete<IdParams>(`${base}:id/`, async (request, reply) => {
       const id = parseId(request.params.id);
       await deletePersonById(deps, kind, id, currentAccount(request));
       return reply.code(204).send();

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client';
 import type { Account } from '../../auth/accounts.repository';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
-import { forbidden, notFound, ValidationError } from '../../lib/errors';
+import { forbidden, orNotFound, ValidationError } from '../../lib/errors';
+import { sentChanges } from '../../lib/patch';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -21,11 +22,10 @@ import {
   listPeople,
   lockActiveAdmins,
   toPerson,
-  updatePerson,
   usernameInUse,
-  type AccountPatch,
   type PersonKind,
 } from './people.repository';
+import { PROFILE_COLUMNS, updateAccountRow, type AccountPatch } from '../account/account.repository';
 
 export interface PeopleDeps {
   db: Db;
@@ -47,12 +47,6 @@ export async function listPeopleJson(deps: PeopleDeps, kind: PersonKind): Promis
   const load = async () => (await listPeople(deps.db, kind)).map(toPerson);
   if (kind === 'admin') return JSON.stringify(await load());
   return deps.cache.json(PEOPLE_CACHE_TAG, kind, load);
-}
-
-async function findOr404(deps: PeopleDeps, kind: PersonKind, id: number): Promise<Account> {
-  const row = await findPerson(deps.db, kind, id);
-  if (!row) throw notFound();
-  return row;
 }
 
 function welcomeMail(kind: PersonKind, account: Account, password: string) {
@@ -116,12 +110,8 @@ export async function updatePersonById(
   input: PersonUpdateInput,
   actor: Account,
 ): Promise<PersonAccount> {
-  const current = await findOr404(deps, kind, id);
-  const patch: AccountPatch = {};
-  if (input.first_name !== undefined) patch.firstName = input.first_name;
-  if (input.last_name !== undefined) patch.lastName = input.last_name;
-  if (input.email !== undefined) patch.email = input.email;
-  if (input.phone !== undefined) patch.phone = input.phone;
+  const current = await orNotFound(findPerson(deps.db, kind, id));
+  const patch: AccountPatch = sentChanges(input, PROFILE_COLUMNS);
   if (input.username && input.username !== current.username) {
     if (await usernameInUse(deps.db, input.username, id)) throw usernameTaken();
     patch.username = input.username;
@@ -134,7 +124,7 @@ export async function updatePersonById(
   try {
     updated = await deps.db.transaction(async (tx) => {
       if (deactivating && kind === 'admin') await ensureAnotherActiveAdmin(tx, id);
-      return updatePerson(tx, id, patch);
+      return (await updateAccountRow(tx, id, patch))!;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw usernameTaken();
@@ -147,7 +137,7 @@ export async function updatePersonById(
 
 /** Deletes a user or admin; an admin cannot delete themself, nor the last active admin. */
 export async function deletePersonById(deps: PeopleDeps, kind: PersonKind, id: number, actor: Account): Promise<void> {
-  const target = await findOr404(deps, kind, id);
+  const target = await orNotFound(findPerson(deps.db, kind, id));
   if (id === actor.id) throw forbidden(PEOPLE_MESSAGES.cannotDeleteSelf);
   await deps.db.transaction(async (tx) => {
     if (kind === 'admin' && target.isActive) await ensureAnotherActiveAdmin(tx, id);

@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  SERVICE_PAGE_MESSAGES,
-  servicePagePatchSchema,
-  toFieldErrors,
-  type FieldErrors,
-  servicePageTextSchema,
-  type ServicePageContent,
-} from '@darkroom/contracts';
-import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { fileOf, type ParsedForm } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { SERVICE_PAGE_MESSAGES, servicePagePatchSchema, servicePageTextSchema, type ServicePageContent } from '@darkroom/contracts';
+import { HttpError, orNotFound } from '../../lib/errors';
+import { fileOf, type ParsedForm, type UploadedFile } from '../../lib/read-form';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
-import type { StoredImage } from '../../media/stored-image';
 import {
   findServicePage,
   findServicePageById,
@@ -25,13 +19,11 @@ import {
 export const SERVICE_PAGE_CACHE_TAG = 'service-page';
 
 export function toServicePage(row: ServicePageRow): ServicePageContent {
-  const view = imageView(row.image);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    image: view.url,
-    image_view: view,
+    ...imageFields('image', row.image),
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
   };
@@ -43,33 +35,24 @@ export async function servicePageList(app: FastifyInstance): Promise<ServicePage
   return row ? [toServicePage(row)] : [];
 }
 
-const storeImage = (app: FastifyInstance, form: ParsedForm): Promise<StoredImage> | undefined => {
-  const file = fileOf(form, 'image');
-  return file && processImage(app.storage, file, { field: 'image', use: 'servicePageImage' });
-};
+const storeImage = (app: FastifyInstance, file: UploadedFile) =>
+  processImage(app.storage, file, { field: 'image', use: 'servicePageImage' });
 
 /** Creates the service page; it is a single record, so a second create is a 409. */
 export async function createServicePage(app: FastifyInstance, form: ParsedForm): Promise<ServicePageContent> {
-  // Report every missing field at once, the image included.
-  const parsed = servicePageTextSchema.safeParse(form.fields);
-  const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!fileOf(form, 'image')) errors.image = [SERVICE_PAGE_MESSAGES.imageRequired];
-  if (!parsed.success || errors.image) throw new ValidationError(errors);
-  const text = parsed.data;
+  const { data: text, file } = validateWithFile(servicePageTextSchema, form.fields, {
+    field: 'image',
+    value: fileOf(form, 'image'),
+    missing: SERVICE_PAGE_MESSAGES.imageRequired,
+  });
   if (await findServicePage(app.db)) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
-  const image = (await storeImage(app, form))!;
-  let row: ServicePageRow | null;
-  try {
-    row = await insertServicePageOnce(app.db, { ...text, image });
-  } catch (err) {
-    await releaseImages(app, [image]);
-    throw err;
-  }
-  if (!row) {
+  const image = await storeImage(app, file);
+  const row = await withNewImages(app, [image], async () => {
+    const created = await insertServicePageOnce(app.db, { ...text, image });
     // Another admin created it while this image was being processed.
-    await releaseImages(app, [image]);
-    throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
-  }
+    if (!created) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
+    return created;
+  });
   await app.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
   return toServicePage(row);
 }
@@ -77,21 +60,12 @@ export async function createServicePage(app: FastifyInstance, form: ParsedForm):
 /** Partial update: only sent fields change; an omitted or empty image keeps the current one. */
 export async function patchServicePage(app: FastifyInstance, id: number, form: ParsedForm): Promise<ServicePageContent> {
   const text = validate(servicePagePatchSchema, form.fields);
-  const before = await findServicePageById(app.db, id);
-  if (!before) throw notFound();
-  const image = await storeImage(app, form);
+  const before = await orNotFound(findServicePageById(app.db, id));
+  const file = fileOf(form, 'image');
+  const image = file ? await storeImage(app, file) : undefined;
   const values: ServicePageValues = { ...text, ...(image ? { image } : {}) };
-  let row: ServicePageRow | undefined;
-  try {
-    row = await updateServicePage(app.db, id, values);
-  } catch (err) {
-    if (image) await releaseImages(app, [image]);
-    throw err;
-  }
-  if (!row) {
-    if (image) await releaseImages(app, [image]);
-    throw notFound();
-  }
+  // orNotFound: deleted by someone else meanwhile.
+  const row = await withNewImages(app, [image], () => orNotFound(updateServicePage(app.db, id, values)));
   if (image) await releaseImages(app, [before.image]);
   await app.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
   return toServicePage(row);

@@ -81,7 +81,12 @@ export async function updateService(
 ): Promise<Service> {
   await orNotFound(findServiceRow(app.db, id));
   const stored = cover ? await storeCover(app, cover) : null;
-  const patch: ServicePatch = sentChanges(input, { name: 'name', description: 'description', description2: 'description2', status: 'status' });
+  const patch: ServicePatch = sentChanges(input, {
+    name: 'name',
+    description: 'description',
+    description2: 'description2',
+    status: 'status',
+  });
   if (stored) patch.cover = stored;
   const { before, after } = await withNewImages(app, [stored], () =>
     app.db.transaction(async (tx) => {

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  TEAM_MESSAGES,
-  teamMemberSchema,
-  teamMemberUpdateSchema,
-  toFieldErrors,
-  type FieldErrors,
-  type TeamMember,
-} from '@darkroom/contracts';
-import { notFound, ValidationError } from '../../lib/errors';
+import { TEAM_MESSAGES, teamMemberSchema, teamMemberUpdateSchema, type TeamMember } from '@darkroom/contracts';
+import { orNotFound } from '../../lib/errors';
+import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../lib/read-form';
-import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
 import {
@@ -32,14 +29,13 @@ export function toTeamMember(row: TeamRow): TeamMember {
     email: row.email,
     phone: row.phone,
     title: row.title,
-    cover_image: displayUrl(row.cover),
-    cover_image_view: imageView(row.cover),
+    ...imageFields('cover_image', row.cover),
     time_created: row.timeCreated.toISOString(),
   };
 }
 
-export async function listTeamJson(app: FastifyInstance): Promise<string> {
-  return app.cache.json(TEAM_CACHE_TAG, 'all', async () => (await listTeam(app.db)).map(toTeamMember));
+export async function listTeamMembers(app: FastifyInstance): Promise<TeamMember[]> {
+  return (await listTeam(app.db)).map(toTeamMember);
 }
 
 const storeProfileImage = (app: FastifyInstance, file: UploadedFile) =>
@@ -52,19 +48,13 @@ export async function createTeamMember(
   file: UploadedFile | undefined,
 ): Promise<TeamMember> {
   // Report the text fields and the missing image together, as the form shows them together.
-  const parsed = teamMemberSchema.safeParse(fields);
-  const errors: FieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!file) errors[IMAGE_FIELD] = [TEAM_MESSAGES.imageRequired];
-  if (!parsed.success || !file) throw new ValidationError(errors);
-
-  const cover = await storeProfileImage(app, file);
-  let row: TeamRow;
-  try {
-    row = await insertTeamMember(app.db, { ...parsed.data, cover });
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
+  const { data, file: upload } = validateWithFile(teamMemberSchema, fields, {
+    field: IMAGE_FIELD,
+    value: file,
+    missing: TEAM_MESSAGES.imageRequired,
+  });
+  const cover = await storeProfileImage(app, upload);
+  const row = await withNewImages(app, [cover], () => insertTeamMember(app.db, { ...data, cover }));
   await app.cache.invalidate(TEAM_CACHE_TAG);
   return toTeamMember(row);
 }
@@ -76,35 +66,21 @@ export async function updateTeamMemberById(
   fields: Record<string, unknown>,
   file: UploadedFile | undefined,
 ): Promise<TeamMember> {
-  const current = await findTeamMember(app.db, id);
-  if (!current) throw notFound();
-  const parsed = teamMemberUpdateSchema.safeParse(fields);
-  if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
+  const current = await orNotFound(findTeamMember(app.db, id));
+  const input = validate(teamMemberUpdateSchema, fields);
 
-  const patch: Partial<TeamValues> = {};
-  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) patch[k as 'name'] = v;
+  const patch: Partial<TeamValues> = sentChanges(input, { name: 'name', email: 'email', phone: 'phone', title: 'title' });
   let cover: StoredImage | undefined;
   if (file) patch.cover = cover = await storeProfileImage(app, file);
-  let row: TeamRow | undefined;
-  try {
-    row = await updateTeamMember(app.db, id, patch);
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
-  if (!row) {
-    // Deleted by someone else meanwhile.
-    await releaseImages(app, [cover]);
-    throw notFound();
-  }
+  // orNotFound: deleted by someone else meanwhile.
+  const row = await withNewImages(app, [cover], () => orNotFound(updateTeamMember(app.db, id, patch)));
   if (cover) await releaseImages(app, [current.cover]);
   await app.cache.invalidate(TEAM_CACHE_TAG);
   return toTeamMember(row);
 }
 
 export async function deleteTeamMemberById(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteTeamMember(app.db, id);
-  if (!row) throw notFound();
+  const row = await orNotFound(deleteTeamMember(app.db, id));
   await releaseImages(app, [row.cover]);
   await app.cache.invalidate(TEAM_CACHE_TAG);
 }
