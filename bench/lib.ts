@@ -121,7 +121,15 @@ export function adminDist(): string {
   const given = process.env.BENCH_ADMIN_DIST ?? process.env.ADMIN_DIST;
   if (given && fs.existsSync(path.join(given, 'index.html'))) return given;
   const dist = path.join(os.tmpdir(), 'darkroom-bench-dist');
-  if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD === '1') {
+  const index = path.join(dist, 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
+      const p = path.join(dir, e.name);
+      return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+    }, 0);
+  const stale = Math.max(newest(path.join(ROOT, 'apps/admin/src')), newest(path.join(ROOT, 'packages/contracts/src'))) > builtAt;
+  if (stale || process.env.BENCH_REBUILD === '1') {
     console.log('  (building the portal once into', dist, ')');
     const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(ROOT, 'apps/admin'), stdio: 'ignore' });
     if (r.status !== 0) throw new Error('portal build failed');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBoolean, requiredText } from './forms';
 import { CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGE_MAX, CAROUSEL_TITLE_MAX } from './limits';
-import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
 
 /** Carousel strings, verbatim from the spec. */
 export const CAROUSEL_MESSAGES = {
@@ -37,10 +37,8 @@ export const carouselPatchSchema = carouselTextSchema.partial().extend({ status:
 export type CarouselPatch = z.output<typeof carouselPatchSchema>;
 
 /** The create/edit dialog: the image is required on create only; on edit it is sent only if new. */
-export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  return carouselTextSchema.extend({ image: chosenFileOf<F>() }).superRefine((v, ctx) => {
-    if (mode === 'create' && !hasFile(v.image)) ctx.addIssue({ code: 'custom', path: ['image'], message: CAROUSEL_MESSAGES.imageRequired });
-  });
+export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
+  return carouselTextSchema.extend({ image: requiredOnCreate<F>(mode, CAROUSEL_MESSAGES.imageRequired) });
 }
 export type CarouselFormValues = z.input<ReturnType<typeof carouselFormSchema>>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formBoolean, formId, optionalText, requiredText } from './forms';
 import { GALLERY_LINK_MESSAGES, isWebLink, LINK_MAX } from './gallery-links';
 import { TEXT_MAX } from './limits';
-import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
 
 /** Client gallery strings: quoted ones are verbatim from the spec. */
 export const CLIENT_GALLERY_MESSAGES = {
@@ -36,15 +36,9 @@ export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
 export const clientGalleryPatchSchema = clientGalleryFieldsSchema.partial().extend({ status: formBoolean.optional() });
 export type ClientGalleryPatch = z.output<typeof clientGalleryPatchSchema>;
 
-/**
- * The create/edit dialog: the cover is required on create only; on edit it is sent only if new.
- * The rule sits on the field (not a superRefine) so it shows together with the other fields' messages.
- */
-export function clientGalleryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  const file = chosenFileOf<F>();
-  return clientGalleryFieldsSchema.extend({
-    cover_image: mode === 'create' ? file.refine((v) => hasFile(v), { error: CLIENT_GALLERY_MESSAGES.coverRequired }) : file,
-  });
+/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+export function clientGalleryFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
+  return clientGalleryFieldsSchema.extend({ cover_image: requiredOnCreate<F>(mode, CLIENT_GALLERY_MESSAGES.coverRequired) });
 }
 export type ClientGalleryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof clientGalleryFormSchema<F>>>;
 export type ClientGalleryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof clientGalleryFormSchema<F>>>;

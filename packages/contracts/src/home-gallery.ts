@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBoolean, optionalText } from './forms';
 import { TEXT_MAX } from './limits';
-import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+import { requiredFileOf, type ApiImageView, type ChosenFile } from './uploads';
 
 /** Home gallery strings, verbatim from the spec. */
 export const HOME_GALLERY_MESSAGES = {
@@ -33,7 +33,7 @@ export type HomeGalleryFields = z.output<typeof homeGalleryFieldsSchema>;
  */
 export function homeGalleryFormSchema<F extends ChosenFile = ChosenFile>() {
   return z.object({
-    cover_image: chosenFileOf<F>().refine((v) => hasFile(v), { message: HOME_GALLERY_MESSAGES.imageRequired }),
+    cover_image: requiredFileOf<F>(HOME_GALLERY_MESSAGES.imageRequired),
   });
 }
 export type HomeGalleryFormValues = z.input<ReturnType<typeof homeGalleryFormSchema>>;

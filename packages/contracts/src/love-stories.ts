@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBoolean, formId, optionalText, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
 
 /** Love story strings: quoted ones are verbatim from the spec. */
 export const LOVE_STORY_MESSAGES = {
@@ -64,15 +64,9 @@ export function parseLoveStoryDescription(raw: unknown): Partial<Record<LoveStor
   return out;
 }
 
-/**
- * The create/edit dialog: the cover is required on create only; on edit it is sent only if new.
- * The rule sits on the field (not a superRefine) so it shows together with the other fields' messages.
- */
-export function loveStoryFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  const file = chosenFileOf<F>();
-  return loveStoryFieldsSchema.extend({
-    cover_image: mode === 'create' ? file.refine((v) => hasFile(v), { error: LOVE_STORY_MESSAGES.coverRequired }) : file,
-  });
+/** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
+export function loveStoryFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
+  return loveStoryFieldsSchema.extend({ cover_image: requiredOnCreate<F>(mode, LOVE_STORY_MESSAGES.coverRequired) });
 }
 export type LoveStoryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof loveStoryFormSchema<F>>>;
 export type LoveStoryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof loveStoryFormSchema<F>>>;

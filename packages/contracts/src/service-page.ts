@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { chosenFileOf, hasFile, type ApiImageView, type ChosenFile } from './uploads';
+import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
 
 /** Strings of the service page: the image and failure messages are the spec's. */
 export const SERVICE_PAGE_MESSAGES = {
@@ -30,12 +30,8 @@ export type ServicePageText = z.output<typeof servicePageTextSchema>;
 export const servicePagePatchSchema = servicePageTextSchema.partial();
 
 /** The dialog: create mode when there is no existing name (spec), where the image is required. */
-export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: 'create' | 'edit') {
-  return servicePageTextSchema.extend({ image: chosenFileOf<F>() }).superRefine((v, ctx) => {
-    if (mode === 'create' && !hasFile(v.image)) {
-      ctx.addIssue({ code: 'custom', path: ['image'], message: SERVICE_PAGE_MESSAGES.imageRequired });
-    }
-  });
+export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
+  return servicePageTextSchema.extend({ image: requiredOnCreate<F>(mode, SERVICE_PAGE_MESSAGES.imageRequired) });
 }
 export type ServicePageFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof servicePageFormSchema<F>>>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './forms';
 import { personEmail } from './people';
-import { chosenFile, hasFile, type ApiImageView } from './uploads';
+import { requiredOnCreate, type ApiImageView, type FormMode } from './uploads';
 
 /** Messages of the team screen, verbatim from the spec. */
 export const TEAM_MESSAGES = {
@@ -31,10 +31,8 @@ export type TeamMemberInput = z.infer<typeof teamMemberSchema>;
 export const teamMemberUpdateSchema = teamMemberSchema.partial();
 
 /** The create/edit dialog: the profile image is required on create only; on edit it is sent only if new. */
-export function teamFormSchema(mode: 'create' | 'edit') {
-  // A field-level check, so the message shows together with the other fields' messages.
-  const image = mode === 'create' ? chosenFile.refine((v) => hasFile(v), { error: TEAM_MESSAGES.imageRequired }) : chosenFile;
-  return teamMemberSchema.extend({ cover_image: image });
+export function teamFormSchema(mode: FormMode) {
+  return teamMemberSchema.extend({ cover_image: requiredOnCreate(mode, TEAM_MESSAGES.imageRequired) });
 }
 export type TeamFormValues = z.input<ReturnType<typeof teamFormSchema>>;
 

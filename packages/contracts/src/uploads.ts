@@ -20,6 +20,23 @@ export const chosenFile = chosenFileOf();
 
 export const hasFile = (v: ChosenFile | null | undefined): v is ChosenFile => !!v && v.size > 0;
 
+/** Whether a dialog adds a record or edits one. */
+export type FormMode = 'create' | 'edit';
+
+/**
+ * A form's file field that must hold a chosen file. The rule sits on the field, not in an
+ * object's superRefine: zod 4 skips that while any other field has an error, so the message
+ * would only appear once everything else is valid instead of together with the others.
+ */
+export function requiredFileOf<F extends ChosenFile = ChosenFile>(message: string) {
+  return chosenFileOf<F>().refine((v) => hasFile(v), { error: message });
+}
+
+/** A file field required when creating; when editing it is optional (sent only if new). */
+export function requiredOnCreate<F extends ChosenFile = ChosenFile>(mode: FormMode, message: string) {
+  return mode === 'create' ? requiredFileOf<F>(message) : chosenFileOf<F>();
+}
+
 /** An image as the API presents it: display URL, responsive sources, crops and a placeholder. */
 export interface ApiImageView {
   url: string;

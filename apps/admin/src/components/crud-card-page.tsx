@@ -112,4 +112,3 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
     </>
   );
 }
-

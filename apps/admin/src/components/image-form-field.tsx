@@ -1,8 +1,10 @@
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { ImageField, type ImageFieldProps } from './image-field';
 
-export interface ImageFormFieldProps<T extends FieldValues, TOut extends FieldValues = T>
-  extends Omit<ImageFieldProps, 'value' | 'onChange' | 'onBlur' | 'error'> {
+export interface ImageFormFieldProps<T extends FieldValues, TOut extends FieldValues = T> extends Omit<
+  ImageFieldProps,
+  'value' | 'onChange' | 'onBlur' | 'error'
+> {
   control: Control<T, unknown, TOut>;
   /** A form field holding File | null. */
   name: FieldPathByValue<T, File | null>;

@@ -28,7 +28,13 @@ export interface DeleteConfirm<T> {
 }
 
 /** The delete flow every list shares: ask -> confirm -> call -> the area's message. */
-export function useDeleteConfirm<T>({ remove, deleted, failed, detail, keepOpenOnFailure = false }: DeleteConfirmOptions<T>): DeleteConfirm<T> {
+export function useDeleteConfirm<T>({
+  remove,
+  deleted,
+  failed,
+  detail,
+  keepOpenOnFailure = false,
+}: DeleteConfirmOptions<T>): DeleteConfirm<T> {
   const notify = useNotify();
   const [target, setTarget] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);

@@ -28,9 +28,10 @@ export interface FormDialogSubmitOptions<T extends FieldValues> {
 export interface FormDialogSubmit {
   /**
    * Runs one save: the call gets an upload progress callback. Success notifies and closes (an
-   * update after the delay); failure puts field messages under the fields and notifies.
+   * update after the delay) and resolves with the saved result; failure puts field messages
+   * under the fields, notifies and resolves with undefined.
    */
-  run: (save: (onProgress: UploadProgress) => Promise<unknown>) => Promise<void>;
+  run: <R>(save: (onProgress: UploadProgress) => Promise<R>) => Promise<R | undefined>;
   /** Upload percentage while a save runs, else null (for FormDialog's progress bar). */
   progress: number | null;
   /** True once an update succeeded: the dialog is closing and ignores further submits. */
@@ -54,11 +55,11 @@ export function useFormDialogSubmit<T extends FieldValues>({
   const [progress, setProgress] = useState<number | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const run = async (save: (onProgress: UploadProgress) => Promise<unknown>) => {
-    if (saved) return;
+  const run = async <R>(save: (onProgress: UploadProgress) => Promise<R>): Promise<R | undefined> => {
+    if (saved) return undefined;
     setProgress(0);
     try {
-      await save(setProgress);
+      const result = await save(setProgress);
       notify(editing ? updated : created, 'success');
       if (editing && updateClose === 'delayed') {
         setSaved(true);
@@ -66,10 +67,12 @@ export function useFormDialogSubmit<T extends FieldValues>({
       } else {
         onClose();
       }
+      return result;
     } catch (err) {
       applyFieldErrors(err, setError, [...fields]);
       notify(failureMessage(err), 'error');
       onFailure?.(err);
+      return undefined;
     } finally {
       setProgress(null);
     }

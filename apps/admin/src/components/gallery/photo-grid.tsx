@@ -111,13 +111,10 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
   if (activeIndex >= 0 && (activeIndex < from || activeIndex >= to)) visible.push(activeIndex);
 
   const sizes = `${Math.ceil(cell)}px`;
-  const position = (i: number): CSSProperties => ({
-    position: 'absolute',
-    left: (i % columns) * cell + MARGIN,
-    top: Math.floor(i / columns) * cell + MARGIN,
-    width: cell - 2 * MARGIN,
-    height: cell - 2 * MARGIN,
-  });
+  // Plain numbers, so memoised tiles that stay on screen do not re-render when the window moves.
+  const left = (i: number) => (i % columns) * cell + MARGIN;
+  const top = (i: number) => Math.floor(i / columns) * cell + MARGIN;
+  const side = cell - 2 * MARGIN;
 
   const onDragStart = useCallback((e: DragStartEvent) => setActiveId(Number(e.active.id)), []);
   const onDragEnd = useCallback(
@@ -139,13 +136,16 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
     >
       {visible.map((i) => {
         const p = photos[i]!;
-        if (mode === 'sort') return <SortableTile key={p.id} photo={p} style={position(i)} sizes={sizes} dragging={p.id === activeId} />;
+        if (mode === 'sort')
+          return <SortableTile key={p.id} photo={p} left={left(i)} top={top(i)} side={side} sizes={sizes} dragging={p.id === activeId} />;
         return (
           <StaticTile
             key={p.id}
             photo={p}
             index={i}
-            style={position(i)}
+            left={left(i)}
+            top={top(i)}
+            side={side}
             sizes={sizes}
             mode={mode}
             checked={!!selected?.has(p.id)}
@@ -197,10 +197,16 @@ function TileFrame({ children, style, ref, ...rest }: TileFrameProps) {
   );
 }
 
-interface StaticTileProps {
+interface Placement {
+  left: number;
+  top: number;
+  side: number;
+}
+const placed = ({ left, top, side }: Placement): CSSProperties => ({ position: 'absolute', left, top, width: side, height: side });
+
+interface StaticTileProps extends Placement {
   photo: GalleryPhoto;
   index: number;
-  style: CSSProperties;
   sizes: string;
   mode: GridMode;
   checked: boolean;
@@ -209,7 +215,7 @@ interface StaticTileProps {
 }
 
 /** A tile in View mode (opens the lightbox) or Delete mode (a checkbox). */
-const StaticTile = memo(function StaticTile({ photo, index, style, sizes, mode, checked, onToggle, onOpen }: StaticTileProps) {
+const StaticTile = memo(function StaticTile({ photo, index, left, top, side, sizes, mode, checked, onToggle, onOpen }: StaticTileProps) {
   const act = () => (mode === 'delete' ? onToggle?.(photo.id) : onOpen?.(index));
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
@@ -229,7 +235,7 @@ const StaticTile = memo(function StaticTile({ photo, index, style, sizes, mode, 
       onClick={act}
       onKeyDown={onKey}
       style={{
-        ...style,
+        ...placed({ left, top, side }),
         cursor: 'pointer',
         outline: checked ? '3px solid #d32f2f' : undefined,
         outlineOffset: -3,
@@ -262,15 +268,12 @@ const StaticTile = memo(function StaticTile({ photo, index, style, sizes, mode, 
 /** A draggable tile in Sort mode. */
 const SortableTile = memo(function SortableTile({
   photo,
-  style,
+  left,
+  top,
+  side,
   sizes,
   dragging,
-}: {
-  photo: GalleryPhoto;
-  style: CSSProperties;
-  sizes: string;
-  dragging: boolean;
-}) {
+}: Placement & { photo: GalleryPhoto; sizes: string; dragging: boolean }) {
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: photo.id });
   const label = photo.title || photo.name;
   return (
@@ -282,7 +285,7 @@ const SortableTile = memo(function SortableTile({
       data-testid="photo-tile"
       data-photo-id={photo.id}
       style={{
-        ...style,
+        ...placed({ left, top, side }),
         transform: CSS.Translate.toString(transform),
         transition,
         cursor: 'grab',

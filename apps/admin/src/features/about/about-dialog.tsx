@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
 import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { failureText } from '../../components/failure-text';
+import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -81,33 +81,30 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
       submitLabel={editing ? 'Update' : 'Submit'}
       maxWidth="md"
     >
-      <TextField
+      <FormTextField
         label="About header text"
         required
         fullWidth
         autoFocus
-        {...register('header_text')}
-        error={!!errors.header_text}
-        helperText={errors.header_text?.message}
+        registration={register('header_text')}
+        error={errors.header_text}
       />
-      <TextField
+      <FormTextField
         label="About info text"
         required
         fullWidth
         multiline
         minRows={4}
-        {...register('info_text1')}
-        error={!!errors.info_text1}
-        helperText={errors.info_text1?.message}
+        registration={register('info_text1')}
+        error={errors.info_text1}
       />
-      <TextField
+      <FormTextField
         label="About info text 2 (Optional)"
         fullWidth
         multiline
         minRows={3}
-        {...register('info_text2')}
-        error={!!errors.info_text2}
-        helperText={errors.info_text2?.message}
+        registration={register('info_text2')}
+        error={errors.info_text2}
       />
       {imageInput('info_image', 'Info image', about?.info_image)}
       {imageInput('page_image', 'Page image (Optional)', about?.page_image)}

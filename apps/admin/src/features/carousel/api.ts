@@ -20,7 +20,7 @@ export function useCarouselList() {
 }
 
 /** Every write refreshes the list once it settles (also after a failure, which may be a stale row). */
-const useCarouselMutation = <V,>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(carouselKeys.list, call);
+const useCarouselMutation = <V>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(carouselKeys.list, call);
 
 export function useCreateCarousel() {
   return useCarouselMutation(

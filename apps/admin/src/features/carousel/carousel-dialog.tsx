@@ -1,6 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
 import {
   CAROUSEL_HEADER_MAX,
   CAROUSEL_MESSAGE_MAX,
@@ -11,6 +10,7 @@ import {
 } from '@darkroom/contracts';
 import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
+import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateCarousel, useUpdateCarousel, type CarouselWrite } from './api';
@@ -53,25 +53,20 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
     failureMessage: (err) => failureTextOr(err, item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed, FIELDS),
   });
   const onSubmit = handleSubmit((values) =>
-    run((onProgress) =>
-      item ? update.mutateAsync({ id: item.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
-    ),
+    run((onProgress) => (item ? update.mutateAsync({ id: item.id, values, onProgress }) : create.mutateAsync({ values, onProgress }))),
   );
 
   const text = (name: 'header' | 'title' | 'message', label: string, max: number, multiline = false) => {
-    const { ref, ...field } = register(name);
-    const length = lengths[name];
     return (
-      <TextField
-        {...field}
-        inputRef={ref}
+      <FormTextField
+        registration={register(name)}
         label={label}
         required
         fullWidth
         multiline={multiline}
         minRows={multiline ? 2 : undefined}
-        error={!!errors[name]}
-        helperText={errors[name]?.message ?? `${length}/${max}`}
+        error={errors[name]}
+        helperText={`${lengths[name]}/${max}`}
         slotProps={{ formHelperText: { sx: { textAlign: errors[name] ? 'left' : 'right' } } }}
       />
     );

@@ -1,6 +1,6 @@
-import { TextField } from '@mui/material';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import type { ContactInfoFormValues } from '@darkroom/contracts';
+import { FormTextField } from '../../components/form-text-field';
 
 const LABELS: Record<
   keyof ContactInfoFormValues,
@@ -26,13 +26,11 @@ export function ContactFields<T extends ContactInfoFormValues>({
     <>
       {(Object.keys(LABELS) as (keyof ContactInfoFormValues)[]).map((name) => {
         const spec = LABELS[name];
-        const { ref, ...field } = register(name as Path<T>);
         const message = errors[name]?.message;
         return (
-          <TextField
+          <FormTextField
             key={name}
-            {...field}
-            inputRef={ref}
+            registration={register(name as Path<T>)}
             label={name === 'description' && descriptionLabel ? descriptionLabel : spec.label}
             required={spec.required}
             type={spec.type}
@@ -40,8 +38,7 @@ export function ContactFields<T extends ContactInfoFormValues>({
             multiline={spec.multiline}
             minRows={spec.multiline ? 2 : undefined}
             fullWidth
-            error={!!message}
-            helperText={typeof message === 'string' ? message : undefined}
+            error={typeof message === 'string' ? { message } : undefined}
           />
         );
       })}

@@ -49,9 +49,7 @@ export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClo
     updated: CONTACT_MESSAGES.updated,
     failureMessage,
   });
-  const onSubmit = handleSubmit((values) =>
-    run(() => (item ? update.mutateAsync({ id: item.id, values }) : create.mutateAsync(values))),
-  );
+  const onSubmit = handleSubmit((values) => run(() => (item ? update.mutateAsync({ id: item.id, values }) : create.mutateAsync(values))));
 
   return (
     <FormDialog

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Stack, Typography } from '@mui/material';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';

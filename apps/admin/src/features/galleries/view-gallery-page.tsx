@@ -95,7 +95,9 @@ export default function ViewGalleryPage() {
   const [uploading, setUploading] = useState(false);
 
   const list = useMemo(() => order ?? photos.data ?? [], [order, photos.data]);
-  const slides = useMemo(() => (photos.data ?? []).map(toSlide), [photos.data]);
+  // Built when the lightbox first opens, not on every load of a 5,000-photo gallery.
+  const lightboxOpen = lightbox >= 0;
+  const slides = useMemo(() => (lightboxOpen ? (photos.data ?? []).map(toSlide) : []), [photos.data, lightboxOpen]);
   const dirty = !!order && order.some((p, i) => p.id !== photos.data?.[i]?.id);
 
   // A refresh may remove photos: only ids still in the gallery count as selected.
@@ -308,7 +310,7 @@ export default function ViewGalleryPage() {
           <PhotoGrid photos={list} mode={mode} selected={liveSelected} onToggle={onToggle} onOpen={onOpen} onMove={onMove} />
         </>
       )}
-      <Lightbox open={lightbox >= 0} index={Math.max(0, lightbox)} close={() => setLightbox(-1)} slides={slides} plugins={[Counter]} />
+      <Lightbox open={lightboxOpen} index={Math.max(0, lightbox)} close={() => setLightbox(-1)} slides={slides} plugins={[Counter]} />
       {id && <GalleryUploadDialog open={uploading} onClose={() => setUploading(false)} type={type} parentId={id} name={title} />}
       <DeleteConfirmDialog
         open={confirming}

@@ -12,7 +12,7 @@ export function useHomeGalleryList() {
 }
 
 /** Every write refreshes the list once it settles. */
-const useHomeGalleryMutation = <V,>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(homeGalleryKeys.list, call);
+const useHomeGalleryMutation = <V>(call: (vars: V) => Promise<unknown>) => useInvalidatingMutation(homeGalleryKeys.list, call);
 
 /** Create: multipart name + cover_image; the name is the file's name (spec). */
 export function useCreateHomeGalleryImage() {

@@ -38,9 +38,7 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
   });
   const onSubmit = handleSubmit(async ({ cover_image: file }) => {
     if (!file) return;
-    await run((onProgress) =>
-      item ? replace.mutateAsync({ id: item.id, file, onProgress }) : create.mutateAsync({ file, onProgress }),
-    );
+    await run((onProgress) => (item ? replace.mutateAsync({ id: item.id, file, onProgress }) : create.mutateAsync({ file, onProgress })));
   });
 
   return (

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormControlLabel, FormHelperText, Stack, Switch, TextField } from '@mui/material';
+import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { PEOPLE_MESSAGES, personCreateSchema, personEditSchema, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
+import { FormTextField } from '../../components/form-text-field';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { failureMessage, KIND_TEXT, PERSON_FIELDS, useCreatePerson, useUpdatePerson, type PersonChanges, type PersonKind } from './api';
 
 interface PersonFormValues {
@@ -31,11 +30,8 @@ export interface PersonDialogProps {
 /** Create, view and edit a user or an admin. Username is required on create only. */
 export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated }: PersonDialogProps) {
   const text = KIND_TEXT[kind];
-  const notify = useNotify();
   const create = useCreatePerson(kind);
   const update = useUpdatePerson(kind);
-  const closeLater = useDelayedClose(onClose);
-  const [saved, setSaved] = useState(false);
   const schema = person ? personEditSchema : personCreateSchema;
   const {
     register,
@@ -56,30 +52,29 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     },
   });
 
+  const { run } = useFormDialogSubmit({
+    editing: !!person,
+    onClose,
+    setError,
+    fields: PERSON_FIELDS,
+    created: text.created,
+    updated: text.updated,
+    failureMessage: (err) => failureMessage(err, person ? text.updateFailed : text.createFailed),
+  });
+
   const onSubmit = handleSubmit(async (values) => {
-    if (saved) return;
-    try {
-      if (person) {
-        // The spec leaves email and phone out of the request when they did not change.
-        const changes: PersonChanges = { first_name: values.first_name, last_name: values.last_name };
-        if (values.email !== person.email) changes.email = values.email;
-        if (values.phone !== person.phone) changes.phone = values.phone;
-        if (values.username && values.username !== person.username) changes.username = values.username;
-        if (values.is_active !== person.is_active) changes.is_active = values.is_active;
-        await update.mutateAsync({ id: person.id, changes });
-        notify(text.updated, 'success');
-        setSaved(true);
-        closeLater();
-      } else {
-        const { first_name, last_name, email, username, phone } = values;
-        const created = await create.mutateAsync({ first_name, last_name, email, username, phone });
-        notify(text.created, 'success');
-        onClose();
-        onCreated?.(created);
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, PERSON_FIELDS);
-      notify(failureMessage(err, person ? text.updateFailed : text.createFailed), 'error');
+    if (person) {
+      // The spec leaves email and phone out of the request when they did not change.
+      const changes: PersonChanges = { first_name: values.first_name, last_name: values.last_name };
+      if (values.email !== person.email) changes.email = values.email;
+      if (values.phone !== person.phone) changes.phone = values.phone;
+      if (values.username && values.username !== person.username) changes.username = values.username;
+      if (values.is_active !== person.is_active) changes.is_active = values.is_active;
+      await run(() => update.mutateAsync({ id: person.id, changes }));
+    } else {
+      const { first_name, last_name, email, username, phone } = values;
+      const created = await run(() => create.mutateAsync({ first_name, last_name, email, username, phone }));
+      if (created) onCreated?.(created);
     }
   });
 
@@ -88,18 +83,16 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     label: string,
     opts: { type?: string; autoComplete?: string; required?: boolean; helper?: string } = {},
   ) => {
-    const { ref, ...rest } = register(name);
     return (
-      <TextField
-        {...rest}
-        inputRef={ref}
+      <FormTextField
+        registration={register(name)}
         label={label}
         type={opts.type}
         autoComplete={opts.autoComplete ?? 'off'}
         required={opts.required ?? true}
         fullWidth
-        error={!!errors[name]}
-        helperText={errors[name]?.message ?? opts.helper}
+        error={errors[name]}
+        helperText={opts.helper}
       />
     );
   };

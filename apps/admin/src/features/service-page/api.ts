@@ -23,7 +23,7 @@ export function useServicePage() {
 }
 
 /** Shows the saved record at once, then refreshes it (also after a failure). */
-const useServicePageMutation = <V,>(call: (vars: V) => Promise<ServicePageContent>) =>
+const useServicePageMutation = <V>(call: (vars: V) => Promise<ServicePageContent>) =>
   useInvalidatingMutation(servicePageKeys.content, call, {
     onSuccess: (saved, client) => client.setQueryData(servicePageKeys.content, saved),
   });

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
 import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
+import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
@@ -58,9 +58,6 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
     ),
   );
 
-  const { ref: nameRef, ...nameField } = register('name');
-  const { ref: descriptionRef, ...descriptionField } = register('description');
-
   return (
     <FormDialog
       open
@@ -72,27 +69,23 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
       maxWidth="md"
       progress={progress}
     >
-      <TextField
-        {...nameField}
-        inputRef={nameRef}
+      <FormTextField
+        registration={register('name')}
         label="Name"
         required
         fullWidth
         autoFocus
-        error={!!errors.name}
-        helperText={errors.name?.message}
+        error={errors.name}
         slotProps={{ htmlInput: { maxLength: SERVICE_PAGE_LIMITS.name } }}
       />
-      <TextField
-        {...descriptionField}
-        inputRef={descriptionRef}
+      <FormTextField
+        registration={register('description')}
         label="Description"
         fullWidth
         multiline
         minRows={5}
         maxRows={14}
-        error={!!errors.description}
-        helperText={errors.description?.message}
+        error={errors.description}
         slotProps={{ htmlInput: { maxLength: SERVICE_PAGE_LIMITS.description } }}
       />
       <ImageFormField

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
 import { MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { failureText } from '../../components/failure-text';
+import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -54,8 +54,7 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
     fields: SERVICE_FIELD_ORDER,
     created: SERVICE_MESSAGES.created,
     updated: SERVICE_MESSAGES.updated,
-    failureMessage: (err) =>
-      failureText(err, editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed, SERVICE_FIELD_ORDER),
+    failureMessage: (err) => failureText(err, editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed, SERVICE_FIELD_ORDER),
   });
   const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: service?.id ?? null, values })));
 
@@ -68,33 +67,23 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
       busy={save.isPending}
       submitLabel={editing ? 'Update' : 'Submit'}
     >
-      <TextField
-        label="Service name"
-        required
-        fullWidth
-        autoFocus
-        {...register('name')}
-        error={!!errors.name}
-        helperText={errors.name?.message}
-      />
-      <TextField
+      <FormTextField label="Service name" required fullWidth autoFocus registration={register('name')} error={errors.name} />
+      <FormTextField
         label="Description"
         required
         fullWidth
         multiline
         minRows={3}
-        {...register('description')}
-        error={!!errors.description}
-        helperText={errors.description?.message}
+        registration={register('description')}
+        error={errors.description}
       />
-      <TextField
+      <FormTextField
         label="Description 2 (Optional)"
         fullWidth
         multiline
         minRows={2}
-        {...register('description2')}
-        error={!!errors.description2}
-        helperText={errors.description2?.message}
+        registration={register('description2')}
+        error={errors.description2}
       />
       <ImageFormField
         control={control}

@@ -1,8 +1,9 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import { TEAM_MESSAGES, teamFormSchema, type TeamMember } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
+import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { TEAM_FIELDS, useCreateTeamMember, useUpdateTeamMember, type TeamWrite } from './api';
@@ -45,27 +46,12 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
     failureMessage: () => (member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed),
   });
   const onSubmit = handleSubmit((values) =>
-    run((onProgress) =>
-      member ? update.mutateAsync({ id: member.id, values, onProgress }) : create.mutateAsync({ values, onProgress }),
-    ),
+    run((onProgress) => (member ? update.mutateAsync({ id: member.id, values, onProgress }) : create.mutateAsync({ values, onProgress }))),
   );
 
-  const text = (name: 'name' | 'email' | 'phone' | 'title', label: string, type?: string) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        label={label}
-        type={type}
-        required
-        fullWidth
-        autoComplete="off"
-        error={!!errors[name]}
-        helperText={errors[name]?.message}
-      />
-    );
-  };
+  const text = (name: 'name' | 'email' | 'phone' | 'title', label: string, type?: string) => (
+    <FormTextField registration={register(name)} label={label} type={type} required fullWidth autoComplete="off" error={errors[name]} />
+  );
 
   return (
     <FormDialog

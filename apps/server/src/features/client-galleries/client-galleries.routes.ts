@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
+import { parseId, type IdParams } from '../../lib/validate';
 import {
   createClientGallery,
   clientGalleryById,
@@ -10,7 +10,6 @@ import {
 } from './client-galleries.service';
 
 const BASE = '/adminportal/manage-client-galleries/';
-type WithId = { Params: { id: string } };
 
 /**
  * HTTP routes of the client-galleries area. Lists are read live rather than cached: they carry the
@@ -21,14 +20,14 @@ export async function clientGalleriesRoutes(app: FastifyInstance): Promise<void>
 
   app.post(BASE, async (request, reply) => reply.code(201).send(await createClientGallery(app, await readForm(request))));
 
-  app.get<WithId>(`${BASE}:id/`, async (request) => clientGalleryById(app, parseId(request.params.id)));
+  app.get<IdParams>(`${BASE}:id/`, async (request) => clientGalleryById(app, parseId(request.params.id)));
 
-  app.patch<WithId>(`${BASE}:id/`, async (request) => {
+  app.patch<IdParams>(`${BASE}:id/`, async (request) => {
     const id = parseId(request.params.id);
     return updateClientGalleryFields(app, id, await readForm(request));
   });
 
-  app.delete<WithId>(`${BASE}:id/`, async (request, reply) => {
+  app.delete<IdParams>(`${BASE}:id/`, async (request, reply) => {
     await removeClientGallery(app, parseId(request.params.id));
     return reply.code(204).send();
   });

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CLIENT_GALLERY_MESSAGES,
-  clientGalleryFieldsSchema,
-  clientGalleryPatchSchema,
-  toFieldErrors,
-  type ClientGallery,
-} from '@darkroom/contracts';
+import { CLIENT_GALLERY_MESSAGES, clientGalleryFieldsSchema, clientGalleryPatchSchema, type ClientGallery } from '@darkroom/contracts';
 import { customerName, requireCustomer, type CustomerName } from '../../auth/customers';
-import { notFound, ValidationError } from '../../lib/errors';
+import { orNotFound } from '../../lib/errors';
 import { fileOf, type ParsedForm, type UploadedFile } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
 import { removeGallery } from '../galleries/galleries.service';
@@ -27,13 +23,11 @@ import {
 const FIELDS = ['title', 'user', 'gallery_link', 'status'] as const;
 
 export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | null): ClientGallery {
-  const view = imageView(row.cover);
   return {
     id: row.id,
     title: row.title,
     gallery_link: row.galleryLink,
-    cover_image: view.url,
-    cover_image_view: view,
+    ...imageFields('cover_image', row.cover),
     user: row.accountId,
     user_text: customerName(owner),
     status: row.status,
@@ -56,43 +50,37 @@ export async function clientGalleryList(app: FastifyInstance): Promise<ClientGal
 }
 
 export async function clientGalleryById(app: FastifyInstance, id: number): Promise<ClientGallery> {
-  const found = await findClientGallery(app.db, id);
-  if (!found) throw notFound();
+  const found = await orNotFound(findClientGallery(app.db, id));
   return toClientGallery(found.gallery, found.owner);
 }
 
 export async function createClientGallery(app: FastifyInstance, form: ParsedForm): Promise<ClientGallery> {
   const input = sentFields(form.fields);
-  const file = fileOf(form, 'cover_image');
-  const parsed = clientGalleryFieldsSchema.safeParse(input);
-  const errors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!file) errors.cover_image = [CLIENT_GALLERY_MESSAGES.coverRequired];
-  if (!parsed.success || !file) throw new ValidationError(errors);
-  const { title, user, gallery_link } = parsed.data;
+  const { data, file } = validateWithFile(clientGalleryFieldsSchema, input, {
+    field: 'cover_image',
+    value: fileOf(form, 'cover_image'),
+    missing: CLIENT_GALLERY_MESSAGES.coverRequired,
+  });
+  const { title, user, gallery_link } = data;
   const { status } = validate(clientGalleryPatchSchema.pick({ status: true }), { status: input.status });
   const owner = await requireCustomer(app.db, user, 'user', CLIENT_GALLERY_MESSAGES.userRequired);
 
   const cover = await storeCover(app, file);
-  let row: ClientGalleryRow;
-  try {
-    row = await insertClientGallery(app.db, {
+  const row = await withNewImages(app, [cover], () =>
+    insertClientGallery(app.db, {
       title,
       galleryLink: gallery_link ?? '',
       accountId: owner.id,
       cover,
       status: status ?? false,
-    });
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
+    }),
+  );
   return toClientGallery(row, owner);
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
 export async function updateClientGalleryFields(app: FastifyInstance, id: number, form: ParsedForm): Promise<ClientGallery> {
-  const existing = await findClientGallery(app.db, id);
-  if (!existing) throw notFound();
+  const existing = await orNotFound(findClientGallery(app.db, id));
   const input = sentFields(form.fields);
   const data = validate(clientGalleryPatchSchema, input);
   const patch: Partial<ClientGalleryInsert> = {};
@@ -108,26 +96,17 @@ export async function updateClientGalleryFields(app: FastifyInstance, id: number
   let cover: StoredImage | undefined;
   if (file) patch.cover = cover = await storeCover(app, file);
 
-  let row: ClientGalleryRow | undefined;
-  try {
-    row = Object.keys(patch).length ? await updateClientGallery(app.db, id, patch) : existing.gallery;
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
-  if (!row) {
-    // Deleted while this request ran.
-    await releaseImages(app, [cover]);
-    throw notFound();
-  }
+  // orNotFound: deleted while this request ran; withNewImages then releases the new cover.
+  const row = await withNewImages(app, [cover], () =>
+    Object.keys(patch).length ? orNotFound(updateClientGallery(app.db, id, patch)) : Promise.resolve(existing.gallery),
+  );
   if (cover) await releaseImages(app, [existing.gallery.cover]);
   return toClientGallery(row, owner);
 }
 
 /** Deletes the client gallery, then its photos (originals included) and its cover's files. */
 export async function removeClientGallery(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteClientGallery(app.db, id);
-  if (!row) throw notFound();
+  const row = await orNotFound(deleteClientGallery(app.db, id));
   await removeGallery(app, 'client-gallery', id);
   await releaseImages(app, [row.cover]);
 }

@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GALLERY_FILE_FIELDS,
@@ -27,7 +29,29 @@ const MAX_DELETE_IDS = 1000;
 /** Honoured at run time by @fastify/multipart, though its `parts()` typing leaves it out. */
 const PARTS_OPTIONS = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
 
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json').send(json);
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Lists past this size go compressed (a 5,000-photo gallery is ~5 MB of JSON, ~1 MB compressed). */
+const COMPRESS_FROM = 32 * 1024;
+/** Compressed copies of recent lists, kept while the cached JSON they came from is unchanged. */
+const packed = new Map<string, { json: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
+
+/** Sends a cached JSON list, compressed once per version when the client accepts it. */
+async function sendList(request: FastifyRequest, reply: FastifyReply, key: string, json: string) {
+  reply.type('application/json').header('vary', 'accept-encoding');
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  if (json.length < COMPRESS_FROM || !encoding) return reply.send(json);
+  let entry = packed.get(key);
+  if (!entry || entry.json !== json) {
+    packed.delete(key);
+    packed.set(key, (entry = { json }));
+    if (packed.size > 32) packed.delete(packed.keys().next().value!);
+  }
+  const body = await (entry[encoding] ??=
+    encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));
+  return reply.header('content-encoding', encoding).send(body);
+}
 
 /** Parses `1,2,3` (a trailing slash required, as on every path); anything else is a 404. */
 function parseIds(raw: string | undefined): number[] {
@@ -135,11 +159,13 @@ export async function galleriesRoutes(app: FastifyInstance): Promise<void> {
     ['/adminportal/client-photos/:id/', '/adminportal/client-galleries-image-names/:id/', 'client-gallery'],
   ];
   for (const [photosPath, namesPath, type] of lists) {
-    app.get<{ Params: { id: string } }>(photosPath, async (request, reply) =>
-      sendJson(reply, await service.listPhotosJson(app, type, parseId(request.params.id))),
-    );
-    app.get<{ Params: { id: string } }>(namesPath, async (request, reply) =>
-      sendJson(reply, await service.listNamesJson(app, type, parseId(request.params.id))),
-    );
+    app.get<{ Params: { id: string } }>(photosPath, async (request, reply) => {
+      const id = parseId(request.params.id);
+      return sendList(request, reply, `photos:${type}:${id}`, await service.listPhotosJson(app, type, id));
+    });
+    app.get<{ Params: { id: string } }>(namesPath, async (request, reply) => {
+      const id = parseId(request.params.id);
+      return sendList(request, reply, `names:${type}:${id}`, await service.listNamesJson(app, type, id));
+    });
   }
 }

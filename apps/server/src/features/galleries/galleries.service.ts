@@ -19,8 +19,15 @@ import type { StoredImage } from '../../media/stored-image';
 import * as repo from './galleries.repository';
 import type { GalleryPhotoRow } from './galleries.repository';
 
-/** Cache tag of every gallery list; dropped on each gallery write. */
+/** Cache tag dropped on every gallery write (for other areas' cached views that include photos). */
 export const GALLERY_CACHE_TAG = 'galleries';
+/** Each gallery's own lists are cached under their own tag, so a write rebuilds only that gallery. */
+export const galleryTag = (type: GalleryParentType, id: number) => `galleries:${type}:${id}`;
+
+async function invalidate(app: FastifyInstance, galleries: { type: GalleryParentType; id: number }[]): Promise<void> {
+  const tags = new Set(galleries.map((g) => galleryTag(g.type, g.id)));
+  await app.cache.invalidate(...tags, GALLERY_CACHE_TAG);
+}
 
 export function toPhoto(row: GalleryPhotoRow): GalleryPhoto {
   return {
@@ -47,14 +54,14 @@ async function requireParent(app: FastifyInstance, type: GalleryParentType, id: 
 
 /** A gallery's photos in saved order, served from the response cache. */
 export function listPhotosJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
-  return app.cache.json(GALLERY_CACHE_TAG, `photos:${type}:${id}`, async () => {
+  return app.cache.json(galleryTag(type, id), 'photos', async () => {
     await requireParent(app, type, id);
     return (await repo.listPhotos(app.db, type, id)).map(toPhoto);
   });
 }
 
 export function listNamesJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
-  return app.cache.json(GALLERY_CACHE_TAG, `names:${type}:${id}`, async () => {
+  return app.cache.json(galleryTag(type, id), 'names', async () => {
     await requireParent(app, type, id);
     return repo.listNames(app.db, type, id);
   });
@@ -78,7 +85,7 @@ export async function checkHashes(app: FastifyInstance, input: GalleryCheckInput
  */
 export async function removeGallery(app: FastifyInstance, parentType: GalleryParentType, parentId: number): Promise<number> {
   const rows = await repo.deleteGalleryRows(app.db, parentType, parentId);
-  await app.cache.invalidate(GALLERY_CACHE_TAG);
+  await invalidate(app, [{ type: parentType, id: parentId }]);
   await releaseImages(
     app,
     rows.map((r) => r.image),
@@ -96,7 +103,10 @@ export async function deleteWholeGallery(app: FastifyInstance, type: GalleryPare
 export async function deletePhotos(app: FastifyInstance, ids: number[]): Promise<number> {
   const rows = await repo.deletePhotos(app.db, [...new Set(ids)]);
   if (!rows.length) throw notFound();
-  await app.cache.invalidate(GALLERY_CACHE_TAG);
+  await invalidate(
+    app,
+    rows.map((r) => ({ type: r.parentType, id: r.parentId })),
+  );
   await releaseImages(
     app,
     rows.map((r) => r.image),
@@ -114,7 +124,7 @@ export async function saveOrder(app: FastifyInstance, ids: number[]): Promise<vo
     throw ValidationError.field('ids', GALLERY_MESSAGES.orderMixed);
   }
   await app.db.transaction((tx) => repo.saveOrder(tx, first.parentType, first.parentId, unique));
-  await app.cache.invalidate(GALLERY_CACHE_TAG);
+  await invalidate(app, [{ type: first.parentType, id: first.parentId }]);
 }
 
 /** Image work is bounded per process, whatever the number of concurrent uploads. */
@@ -295,7 +305,7 @@ export class GalleryUpload {
       await this.release();
       throw err;
     }
-    await this.app.cache.invalidate(GALLERY_CACHE_TAG);
+    await invalidate(this.app, [{ type, id }]);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
     const lost = ordered.filter((p) => !storedNames.has(p.name));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -397,6 +398,35 @@ describeEachDatabase('galleries', (kind) => {
     const stillShared = (await servicePhotos()).length;
     expect(stillShared).toBeGreaterThan(0);
     expect(await removeGallery(t.app, 'service', otherServiceId)).toBe(0);
+  });
+
+  it('sends large lists compressed when the client accepts it', async () => {
+    const [svc] = await t.database.db.insert(services).values({ name: 'Big day', description: 'd', cover: FAKE_COVER }).returning({ id: services.id });
+    const [sample] = await t.database.db.select().from(galleryPhotos).limit(1);
+    await t.database.db.insert(galleryPhotos).values(
+      Array.from({ length: 80 }, (_, i) => ({
+        parentType: 'service' as const,
+        parentId: svc!.id,
+        name: `IMG_${i}.jpg`,
+        sha256: i.toString(16).padStart(64, '0'),
+        image: sample!.image,
+        position: i,
+      })),
+    );
+    const url = `/adminportal/service-galleries/${svc!.id}/`;
+    const plain = await t.as({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(80);
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.as({ method: 'GET', url, headers: { 'accept-encoding': `${encoding}, deflate` } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('looks a gallery up by its name or title for /view-gallery', async () => {

@@ -38,16 +38,18 @@ export async function insertGalleryLink(db: DbOrTx, values: GalleryLinkValues): 
   return row!.id;
 }
 
-export async function updateGalleryLink(db: DbOrTx, id: number, values: GalleryLinkValues): Promise<boolean> {
-  const rows = await db
+/** The updated row; undefined when there was none with this id. */
+export async function updateGalleryLink(db: DbOrTx, id: number, values: GalleryLinkValues): Promise<GalleryLinkRow | undefined> {
+  const [row] = await db
     .update(galleryLinks)
     .set({ ...values, timeUpdated: new Date() })
     .where(eq(galleryLinks.id, id))
-    .returning({ id: galleryLinks.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
-export async function deleteGalleryLink(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.delete(galleryLinks).where(eq(galleryLinks.id, id)).returning({ id: galleryLinks.id });
-  return rows.length > 0;
+/** The deleted row; undefined when there was none with this id. */
+export async function deleteGalleryLink(db: DbOrTx, id: number): Promise<GalleryLinkRow | undefined> {
+  const [row] = await db.delete(galleryLinks).where(eq(galleryLinks.id, id)).returning();
+  return row;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GALLERY_LINK_MESSAGES, galleryLinkSchema, type GalleryLink } from '@darkroom/contracts';
 import { customerName, requireCustomer } from '../../auth/customers';
-import { notFound } from '../../lib/errors';
+import { orNotFound } from '../../lib/errors';
 import { validate } from '../../lib/validate';
 import {
   deleteGalleryLink,
@@ -33,9 +33,7 @@ async function linkValues(app: FastifyInstance, fields: Record<string, unknown>)
 }
 
 async function byId(app: FastifyInstance, id: number): Promise<GalleryLink> {
-  const found = await findGalleryLink(app.db, id);
-  if (!found) throw notFound();
-  return toGalleryLink(found);
+  return toGalleryLink(await orNotFound(findGalleryLink(app.db, id)));
 }
 
 export async function galleryLinkList(app: FastifyInstance): Promise<GalleryLink[]> {
@@ -49,12 +47,13 @@ export async function createGalleryLink(app: FastifyInstance, fields: Record<str
 
 /** PUT: a full replacement of link, description and user. */
 export async function replaceGalleryLink(app: FastifyInstance, id: number, fields: Record<string, unknown>): Promise<GalleryLink> {
-  if (!(await findGalleryLink(app.db, id))) throw notFound();
+  await orNotFound(findGalleryLink(app.db, id));
   const values = await linkValues(app, fields);
-  if (!(await updateGalleryLink(app.db, id, values))) throw notFound();
+  // orNotFound: deleted between the check and the write.
+  await orNotFound(updateGalleryLink(app.db, id, values));
   return byId(app, id);
 }
 
 export async function removeGalleryLink(app: FastifyInstance, id: number): Promise<void> {
-  if (!(await deleteGalleryLink(app.db, id))) throw notFound();
+  await orNotFound(deleteGalleryLink(app.db, id));
 }

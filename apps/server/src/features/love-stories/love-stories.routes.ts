@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { readForm } from '../../lib/read-form';
-import { parseId } from '../../lib/validate';
+import { parseId, type IdParams } from '../../lib/validate';
 import { createLoveStory, loveStoryById, loveStoryList, removeLoveStory, updateLoveStoryFields } from './love-stories.service';
 
 const BASE = '/adminportal/manage-love-stories/';
-type WithId = { Params: { id: string } };
 
 /**
  * HTTP routes of the love-stories area. Lists are read live rather than cached: they carry the
@@ -15,14 +14,14 @@ export async function loveStoriesRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(BASE, async (request, reply) => reply.code(201).send(await createLoveStory(app, await readForm(request))));
 
-  app.get<WithId>(`${BASE}:id/`, async (request) => loveStoryById(app, parseId(request.params.id)));
+  app.get<IdParams>(`${BASE}:id/`, async (request) => loveStoryById(app, parseId(request.params.id)));
 
-  app.patch<WithId>(`${BASE}:id/`, async (request) => {
+  app.patch<IdParams>(`${BASE}:id/`, async (request) => {
     const id = parseId(request.params.id);
     return updateLoveStoryFields(app, id, await readForm(request));
   });
 
-  app.delete<WithId>(`${BASE}:id/`, async (request, reply) => {
+  app.delete<IdParams>(`${BASE}:id/`, async (request, reply) => {
     await removeLoveStory(app, parseId(request.params.id));
     return reply.code(204).send();
   });

@@ -5,15 +5,16 @@ import {
   loveStoryFieldsSchema,
   loveStoryPatchSchema,
   parseLoveStoryDescription,
-  toFieldErrors,
   type LoveStory,
   type LoveStoryDescription,
 } from '@darkroom/contracts';
 import { customerName, requireCustomer, type CustomerName } from '../../auth/customers';
-import { notFound, ValidationError } from '../../lib/errors';
+import { orNotFound, ValidationError } from '../../lib/errors';
 import { fileOf, type ParsedForm, type UploadedFile } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
-import { imageView, processImage } from '../../media/image-pipeline';
+import { validate, validateWithFile } from '../../lib/validate';
+import { imageFields } from '../../media/image-fields';
+import { processImage } from '../../media/image-pipeline';
+import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
 import { removeGallery } from '../galleries/galleries.service';
@@ -35,14 +36,14 @@ function fullDescription(raw: Partial<Record<string, string>> | null | undefined
 }
 
 export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null): LoveStory {
-  const view = imageView(row.cover);
+  const cover = imageFields('cover_image', row.cover);
+  const view = cover.cover_image_view;
   return {
     id: row.id,
     title: row.title,
-    cover_image: view.url,
+    ...cover,
     square_image: view.square ?? view.url,
     land_scape_image: view.wide ?? view.url,
-    cover_image_view: view,
     description: JSON.stringify(fullDescription(row.description)),
     user: row.accountId,
     user_text: customerName(owner),
@@ -79,43 +80,37 @@ export async function loveStoryList(app: FastifyInstance): Promise<LoveStory[]> 
 }
 
 export async function loveStoryById(app: FastifyInstance, id: number): Promise<LoveStory> {
-  const found = await findLoveStory(app.db, id);
-  if (!found) throw notFound();
+  const found = await orNotFound(findLoveStory(app.db, id));
   return toLoveStory(found.story, found.owner);
 }
 
 export async function createLoveStory(app: FastifyInstance, form: ParsedForm): Promise<LoveStory> {
   const input = flatInput(form.fields);
-  const file = coverFile(form);
-  const parsed = loveStoryFieldsSchema.safeParse(input);
-  const errors = parsed.success ? {} : toFieldErrors(parsed.error);
-  if (!file) errors.cover_image = [LOVE_STORY_MESSAGES.coverRequired];
-  if (!parsed.success || !file) throw new ValidationError(errors);
-  const { title, user, ...description } = parsed.data;
+  const { data, file } = validateWithFile(loveStoryFieldsSchema, input, {
+    field: 'cover_image',
+    value: coverFile(form),
+    missing: LOVE_STORY_MESSAGES.coverRequired,
+  });
+  const { title, user, ...description } = data;
   const owner = await requireCustomer(app.db, user, 'user', LOVE_STORY_MESSAGES.userRequired);
   const status = input.status === undefined ? false : validate(loveStoryPatchSchema.pick({ status: true }), input).status;
 
   const cover = await storeCover(app, file);
-  let row: LoveStoryRow;
-  try {
-    row = await insertLoveStory(app.db, {
+  const row = await withNewImages(app, [cover], () =>
+    insertLoveStory(app.db, {
       title,
       description: fullDescription(description),
       accountId: owner.id,
       cover,
       status: status ?? false,
-    });
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
+    }),
+  );
   return toLoveStory(row, owner);
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
 export async function updateLoveStoryFields(app: FastifyInstance, id: number, form: ParsedForm): Promise<LoveStory> {
-  const existing = await findLoveStory(app.db, id);
-  if (!existing) throw notFound();
+  const existing = await orNotFound(findLoveStory(app.db, id));
   const input = flatInput(form.fields);
   // A partial description keeps the other descriptions as they are, and description1 stays required.
   if (LOVE_STORY_DESCRIPTION_KEYS.some((k) => k in input)) {
@@ -139,26 +134,17 @@ export async function updateLoveStoryFields(app: FastifyInstance, id: number, fo
   let cover: StoredImage | undefined;
   if (file) patch.cover = cover = await storeCover(app, file);
 
-  let row: LoveStoryRow | undefined;
-  try {
-    row = Object.keys(patch).length ? await updateLoveStory(app.db, id, patch) : existing.story;
-  } catch (err) {
-    await releaseImages(app, [cover]);
-    throw err;
-  }
-  if (!row) {
-    // Deleted while this request ran.
-    await releaseImages(app, [cover]);
-    throw notFound();
-  }
+  // orNotFound: deleted while this request ran; withNewImages then releases the new cover.
+  const row = await withNewImages(app, [cover], () =>
+    Object.keys(patch).length ? orNotFound(updateLoveStory(app.db, id, patch)) : Promise.resolve(existing.story),
+  );
   if (cover) await releaseImages(app, [existing.story.cover]);
   return toLoveStory(row, owner);
 }
 
 /** Deletes the story, then its photos and its cover's files. */
 export async function removeLoveStory(app: FastifyInstance, id: number): Promise<void> {
-  const row = await deleteLoveStory(app.db, id);
-  if (!row) throw notFound();
+  const row = await orNotFound(deleteLoveStory(app.db, id));
   await removeGallery(app, 'love-story', id);
   await releaseImages(app, [row.cover]);
 }
