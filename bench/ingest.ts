@@ -8,8 +8,8 @@
  * other load on the machine hits both alike; CPU seconds per photo are printed too, as they do
  * not depend on what else the machine is doing.
  *
- * Scale: BENCH_PHOTOS (default 12), BENCH_WIDTH x BENCH_HEIGHT (default 6000 x 4000),
- * BENCH_CLIENTS (default 4), BENCH_ROUNDS (default 2), UPLOAD_CONCURRENCY (image workers, default 2).
+ * Scale: BENCH_PHOTOS (default 16), BENCH_WIDTH x BENCH_HEIGHT (default 6000 x 4000),
+ * BENCH_CLIENTS (default 4), BENCH_ROUNDS (default 4), UPLOAD_CONCURRENCY (image workers, default 2).
  * The issue's full run: BENCH_PHOTOS=50 npm run bench -- ingest
  */
 import fs from 'node:fs';
@@ -19,7 +19,19 @@ import { pathToFileURL } from 'node:url';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { createLimiter } from '../apps/server/src/media/limiter';
 import { localStorage as localMedia } from '../apps/server/src/media/storage';
-import { cpuSecondsOf, createService, envInt, fmt, makePhotos, mb, memoryOf, printTable, sampleRss, startServer, type RunningServer } from './lib';
+import {
+  cpuSecondsOf,
+  createService,
+  envInt,
+  fmt,
+  makePhotos,
+  mb,
+  memoryOf,
+  printTable,
+  sampleRss,
+  startServer,
+  type RunningServer,
+} from './lib';
 
 export interface IngestResult {
   bareRate: number;
@@ -41,10 +53,14 @@ async function bareRound(files: string[], concurrency: number, root: string): Pr
   await Promise.all(
     files.map((file) =>
       limit(() =>
-        processImage(storage, { field: 'land_scape_image', filename: path.basename(file), mimetype: 'image/jpeg', path: file, bytes: fs.statSync(file).size }, {
-          field: 'land_scape_image',
-          use: 'galleryPhoto',
-        }),
+        processImage(
+          storage,
+          { field: 'land_scape_image', filename: path.basename(file), mimetype: 'image/jpeg', path: file, bytes: fs.statSync(file).size },
+          {
+            field: 'land_scape_image',
+            use: 'galleryPhoto',
+          },
+        ),
       ),
     ),
   );
@@ -58,12 +74,21 @@ async function uploadOne(server: RunningServer, serviceId: number, file: string,
   form.append('service', String(serviceId));
   // openAsBlob streams from disk: the client never holds the batch in memory either.
   form.append('land_scape_image', await fs.openAsBlob(file, { type: 'image/jpeg' }), name);
-  const res = await fetch(`${server.url}/adminportal/manage-gallery/`, { method: 'POST', headers: { authorization: `Token ${server.token}` }, body: form });
+  const res = await fetch(`${server.url}/adminportal/manage-gallery/`, {
+    method: 'POST',
+    headers: { authorization: `Token ${server.token}` },
+    body: form,
+  });
   const body = await res.text();
   if (res.status !== 201) throw new Error(`upload of ${name} failed: ${res.status} ${body}`);
 }
 
-async function httpRound(server: RunningServer, serviceId: number, jobs: { file: string; name: string }[], clients: number): Promise<Tally> {
+async function httpRound(
+  server: RunningServer,
+  serviceId: number,
+  jobs: { file: string; name: string }[],
+  clients: number,
+): Promise<Tally> {
   const queue = [...jobs];
   const cpu0 = cpuSecondsOf(server.pid);
   const t0 = performance.now();
@@ -76,13 +101,15 @@ async function httpRound(server: RunningServer, serviceId: number, jobs: { file:
 }
 
 export async function runIngest(): Promise<IngestResult> {
-  const count = envInt('BENCH_PHOTOS', 12);
+  const count = envInt('BENCH_PHOTOS', 16);
   const width = envInt('BENCH_WIDTH', 6000);
   const height = envInt('BENCH_HEIGHT', 4000);
   const clients = envInt('BENCH_CLIENTS', 4);
-  const rounds = Math.min(count, envInt('BENCH_ROUNDS', 2));
+  const rounds = Math.min(count, envInt('BENCH_ROUNDS', 4));
   const concurrency = envInt('UPLOAD_CONCURRENCY', 2);
-  console.log(`\n== Ingest: ${count} photos of ${width}x${height}, ${clients} upload clients, ${concurrency} image workers, ${rounds} rounds ==`);
+  console.log(
+    `\n== Ingest: ${count} photos of ${width}x${height}, ${clients} upload clients, ${concurrency} image workers, ${rounds} rounds ==`,
+  );
 
   const tGen = performance.now();
   const files = await makePhotos(count, width, height);
@@ -124,7 +151,9 @@ export async function runIngest(): Promise<IngestResult> {
     }
     const peakRss = sampler.stop();
 
-    const list = await fetch(`${server.url}/adminportal/service-galleries/${serviceId}/`, { headers: { authorization: `Token ${server.token}` } });
+    const list = await fetch(`${server.url}/adminportal/service-galleries/${serviceId}/`, {
+      headers: { authorization: `Token ${server.token}` },
+    });
     const stored = ((await list.json()) as unknown[]).length;
     if (stored !== count) throw new Error(`expected ${count} stored photos, found ${stored}`);
 
@@ -134,14 +163,23 @@ export async function runIngest(): Promise<IngestResult> {
     const load = os.loadavg()[0]!;
     printTable('Ingest results', [
       ['bare sharp pipeline', `${fmt(bareRate)} photos/s  (${fmt(bare.seconds)} s, ${fmt(bare.cpu / count)} CPU s/photo)`],
-      [`HTTP upload path (${clients} clients)`, `${fmt(httpRate)} photos/s  (${fmt(http.seconds)} s, ${fmt(http.cpu / count)} CPU s/photo in the server)`],
+      [
+        `HTTP upload path (${clients} clients)`,
+        `${fmt(httpRate)} photos/s  (${fmt(http.seconds)} s, ${fmt(http.cpu / count)} CPU s/photo in the server)`,
+      ],
       ['ratio HTTP / bare (throughput)', `${fmt(ratio * 100, 1)} %  (goal >= 85 %) ${ratio >= 0.85 ? 'MET' : 'NOT MET'}`],
       ['ratio bare / HTTP (CPU per photo)', `${fmt((bare.cpu / http.cpu) * 100, 1)} %`],
       ['server RSS idle (after start-up)', mb(idle)],
       ['server peak RSS during uploads', `${mb(peakRss)}  (goal < 600 MB) ${peakRss < 600 * 1048576 ? 'MET' : 'NOT MET'}`],
       ['input per photo', mb(totalBytes / count)],
-      ['machine load (1 min avg) at the end', `${fmt(load, 1)} on ${os.cpus().length} cores${load > os.cpus().length ? ' (busy: wall-clock figures are noisy)' : ''}`],
+      [
+        'machine load (1 min avg) at the end',
+        `${fmt(load, 1)} on ${os.cpus().length} cores${load > os.cpus().length ? ' (busy: wall-clock figures are noisy)' : ''}`,
+      ],
     ]);
+    if (!process.env.MALLOC_ARENA_MAX && peakRss >= 600 * 1048576) {
+      console.log('  note: glibc keeps freed image buffers in per-thread arenas; run the server with MALLOC_ARENA_MAX=2 to bound that.');
+    }
     return { bareRate, httpRate, ratio, peakRss };
   } finally {
     await server.stop();

@@ -131,7 +131,10 @@ export function adminDist(): string {
   const stale = Math.max(newest(path.join(ROOT, 'apps/admin/src')), newest(path.join(ROOT, 'packages/contracts/src'))) > builtAt;
   if (stale || process.env.BENCH_REBUILD === '1') {
     console.log('  (building the portal once into', dist, ')');
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], { cwd: path.join(ROOT, 'apps/admin'), stdio: 'ignore' });
+    const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: path.join(ROOT, 'apps/admin'),
+      stdio: 'ignore',
+    });
     if (r.status !== 0) throw new Error('portal build failed');
   }
   return dist;

@@ -37,13 +37,20 @@ async function seed(dataDir: string, sizes: Record<string, number>): Promise<voi
   for (let i = 0; i < 40; i++) {
     const file = await makePhoto(photoDir, 1000 + i, 1500, i % 3 === 0 ? 1000 : 1125);
     images.push(
-      await processImage(storage, { field: 'x', filename: 'x.jpg', mimetype: 'image/jpeg', path: file, bytes: fs.statSync(file).size }, { field: 'x', use: 'galleryPhoto' }),
+      await processImage(
+        storage,
+        { field: 'x', filename: 'x.jpg', mimetype: 'image/jpeg', path: file, bytes: fs.statSync(file).size },
+        { field: 'x', use: 'galleryPhoto' },
+      ),
     );
   }
   const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
   try {
     for (const [name, count] of Object.entries(sizes)) {
-      const [svc] = await database.db.insert(services).values({ name, description: 'Benchmark', cover: images[0]!, status: true }).returning();
+      const [svc] = await database.db
+        .insert(services)
+        .values({ name, description: 'Benchmark', cover: images[0]!, status: true })
+        .returning();
       const rows = Array.from({ length: count }, (_, i) => ({
         parentType: 'service' as const,
         parentId: svc!.id,
@@ -86,16 +93,23 @@ async function measure(browser: Browser, url: string, session: string, galleryNa
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, galleryName);
   await page
-    .waitForFunction(() => (window as unknown as { __bench: { firstImage: number } }).__bench.firstImage > 0, null, { timeout: Number(process.env.BENCH_TIMEOUT ?? 60_000) })
+    .waitForFunction(() => (window as unknown as { __bench: { firstImage: number } }).__bench.firstImage > 0, null, {
+      timeout: Number(process.env.BENCH_TIMEOUT ?? 60_000),
+    })
     .catch(async (err: unknown) => {
       await page.screenshot({ path: path.join(os.tmpdir(), 'darkroom-bench-view-failure.png') });
       console.log('state', await page.evaluate(() => JSON.stringify((window as unknown as { __bench: unknown }).__bench)), page.url());
       throw err;
     });
-  const timing = await page.evaluate(() => (window as unknown as { __bench: { start: number; firstTile: number; firstImage: number } }).__bench);
+  const timing = await page.evaluate(
+    () => (window as unknown as { __bench: { start: number; firstTile: number; firstImage: number } }).__bench,
+  );
   await page.waitForTimeout(300);
   const counts = () =>
-    page.evaluate(() => ({ nodes: document.getElementsByTagName('*').length, tiles: document.querySelectorAll('[data-testid="photo-tile"]').length }));
+    page.evaluate(() => ({
+      nodes: document.getElementsByTagName('*').length,
+      tiles: document.querySelectorAll('[data-testid="photo-tile"]').length,
+    }));
   const first = await counts();
 
   // Scroll at a brisk, fixed speed (40 px a frame, 2,400 px/s at 60 fps) and time the frames.
@@ -141,7 +155,16 @@ export async function runViewGallery(): Promise<{ big: Measure; small: Measure }
   const server = await startServer({ dataDir, env: { ADMIN_DIST: dist } });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const login = await fetch(`${server.url}/accounts/auth-admin/login/`, {
@@ -152,9 +175,17 @@ export async function runViewGallery(): Promise<{ big: Measure; small: Measure }
     const s = (await login.json()) as { userDetails: unknown; authToken: string; maxTimeOut: number };
     const session = JSON.stringify({ isLoggedIn: true, userDetail: s.userDetails, authToken: s.authToken, maxTimeOut: s.maxTimeOut });
     const listBytes = async (name: string) => {
-      const look = await fetch(`${server.url}/adminportal/galleries/lookup/?type=service&name=${encodeURIComponent(name)}`, { headers: { authorization: `Token ${s.authToken}` } });
+      const look = await fetch(`${server.url}/adminportal/galleries/lookup/?type=service&name=${encodeURIComponent(name)}`, {
+        headers: { authorization: `Token ${s.authToken}` },
+      });
       const { id } = (await look.json()) as { id: number };
-      return (await (await fetch(`${server.url}/adminportal/service-galleries/${id}/`, { headers: { authorization: `Token ${s.authToken}` } })).arrayBuffer()).byteLength;
+      const get = (encoding: string) =>
+        fetch(`${server.url}/adminportal/service-galleries/${id}/`, {
+          headers: { authorization: `Token ${s.authToken}`, 'accept-encoding': encoding },
+        });
+      const raw = (await (await get('identity')).arrayBuffer()).byteLength;
+      const wire = Number((await get('gzip')).headers.get('content-length') ?? raw);
+      return { raw, wire };
     };
 
     const results: Record<'big' | 'small', Measure[]> = { big: [], small: [] };
@@ -179,14 +210,21 @@ export async function runViewGallery(): Promise<{ big: Measure; small: Measure }
     const ratio = (a: number, b: number) => `x${fmt(a / b)}`;
     const [bigBytes, smallBytes] = [await listBytes(names.big), await listBytes(names.small)];
     printTable(`/view-gallery results (${bigCount} vs ${smallCount} photos)`, [
-      ['time to first tiles', `${fmt(big.firstTileMs, 0)} ms vs ${fmt(small.firstTileMs, 0)} ms  (${ratio(big.firstTileMs, small.firstTileMs)})`],
-      ['time to first image drawn', `${fmt(big.firstImageMs, 0)} ms vs ${fmt(small.firstImageMs, 0)} ms  (${ratio(big.firstImageMs, small.firstImageMs)})`],
+      [
+        'time to first tiles',
+        `${fmt(big.firstTileMs, 0)} ms vs ${fmt(small.firstTileMs, 0)} ms  (${ratio(big.firstTileMs, small.firstTileMs)})`,
+      ],
+      [
+        'time to first image drawn',
+        `${fmt(big.firstImageMs, 0)} ms vs ${fmt(small.firstImageMs, 0)} ms  (${ratio(big.firstImageMs, small.firstImageMs)})`,
+      ],
       ['DOM nodes (top of gallery)', `${big.domNodes} vs ${small.domNodes}  (${ratio(big.domNodes, small.domNodes)})`],
       ['DOM nodes (scrolled to middle)', `${big.domNodesScrolled} vs ${small.domNodesScrolled}`],
       ['tiles in the DOM', `${big.tiles} of ${bigCount} vs ${small.tiles} of ${smallCount}`],
       ['frame time while scrolling, p95', `${fmt(big.frameP95, 1)} ms vs ${fmt(small.frameP95, 1)} ms`],
       ['frame time while scrolling, max', `${fmt(big.frameMax, 1)} ms vs ${fmt(small.frameMax, 1)} ms`],
-      ['list response size', `${fmt(bigBytes / 1048576, 2)} MB vs ${fmt(smallBytes / 1024, 0)} KB`],
+      ['list response size (JSON)', `${fmt(bigBytes.raw / 1048576, 2)} MB vs ${fmt(smallBytes.raw / 1024, 0)} KB`],
+      ['list response on the wire (gzip)', `${fmt(bigBytes.wire / 1048576, 2)} MB vs ${fmt(smallBytes.wire / 1024, 0)} KB`],
     ]);
     return { big, small };
   } finally {

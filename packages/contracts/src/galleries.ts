@@ -28,7 +28,7 @@ export const GALLERY_MESSAGES = {
   hashesInvalid: 'Each hash must be a SHA-256 in hex',
 } as const;
 
-/** Multipart part names holding photos. `orig_image` is the client galleries' original (see README of the area). */
+/** Multipart part names holding photos; `orig_image` is treated as the photo itself (apps/server/src/features/galleries/README.md). */
 export const GALLERY_FILE_FIELDS = ['land_scape_image', 'orig_image'] as const;
 /** The form field naming the parent, per type; underscore spellings are accepted too. */
 export const GALLERY_PARENT_FIELDS: Record<GalleryType, string[]> = {

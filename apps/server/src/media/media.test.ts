@@ -140,6 +140,22 @@ describe('image pipeline', () => {
     await rejects(bomb, COMMON_MESSAGES.imageTooLarge);
   });
 
+  it('handles CMYK, 16-bit, greyscale and transparent images', async () => {
+    const base = await makeImage({ width: 640, height: 480, seed: 6 });
+    const inputs = [
+      await sharp(base).toColourspace('cmyk').jpeg().toBuffer(),
+      await sharp(base).toColourspace('rgb16').png().toBuffer(),
+      await sharp(base).greyscale().jpeg().toBuffer(),
+      await sharp(base).ensureAlpha(0.5).png().toBuffer(),
+    ];
+    for (const input of inputs) {
+      const img = await processImage(storage, upload(input), { field: 'image', use: 'galleryPhoto' });
+      expect([img.width, img.height]).toEqual([640, 480]);
+      const meta = await sharp(storage.resolve(img.variants[0]!.key)!).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 480, height: 360 });
+    }
+  });
+
   it('enforces the minimum dimensions per use', async () => {
     await rejects(await makeImage({ width: 150, height: 150, seed: 5 }), COMMON_MESSAGES.dimension);
     const err = await processImage(storage, upload(await makeImage({ width: 800, height: 500, seed: 5 })), {

@@ -1,15 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import { CONTACT_MESSAGES, type ContactInfo } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
 import { useContactInfoList, useDeleteContactInfo } from './api';
@@ -43,16 +42,8 @@ export default function ContactInfoPage() {
   const actions = useCallback(
     (row: ContactInfo) => (
       <>
-        <Tooltip title="Edit">
-          <IconButton size="small" aria-label={`Edit ${row.email}`} onClick={() => edit(row)}>
-            <EditOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Delete">
-          <IconButton size="small" color="error" aria-label={`Delete ${row.email}`} onClick={() => ask(row)}>
-            <DeleteOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction kind="edit" label={`Edit ${row.email}`} onClick={() => edit(row)} />
+        <RowAction kind="delete" label={`Delete ${row.email}`} onClick={() => ask(row)} />
       </>
     ),
     [edit, ask],

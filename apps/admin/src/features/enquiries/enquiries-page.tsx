@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { IconButton, Link, Tooltip, Typography } from '@mui/material';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { Link, Typography } from '@mui/material';
 import { ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useDeleteEnquiry, useEnquiries } from './api';
 import { EnquiryViewDialog } from './enquiry-view-dialog';
@@ -73,16 +72,8 @@ export default function EnquiriesPage() {
         error={error}
         actions={(row) => (
           <>
-            <Tooltip title="View">
-              <IconButton size="small" aria-label={`View enquiry from ${row.full_name}`} onClick={() => setViewing(row)}>
-                <VisibilityOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton size="small" color="error" aria-label={`Delete enquiry from ${row.full_name}`} onClick={() => deletion.ask(row)}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => setViewing(row)} />
+            <RowAction kind="delete" label={`Delete enquiry from ${row.full_name}`} onClick={() => deletion.ask(row)} />
           </>
         )}
       />

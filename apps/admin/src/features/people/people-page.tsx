@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Button, Chip, IconButton, Link, Tooltip } from '@mui/material';
+import { Button, Chip, Link, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { accountStatusLabel, PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDate, formatDateTime, personName } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
 import { useSession } from '../../app/use-session';
@@ -78,25 +77,14 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
     const self = row.id === selfId;
     return (
       <>
-        <Tooltip title="View">
-          <IconButton size="small" aria-label={`View ${personName(row)}`} onClick={() => editor.edit(row)}>
-            <VisibilityOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={self ? PEOPLE_MESSAGES.cannotDeleteSelf : 'Delete'}>
-          {/* A span keeps the tooltip working on a disabled button. */}
-          <span>
-            <IconButton
-              size="small"
-              color="error"
-              aria-label={`Delete ${personName(row)}`}
-              disabled={self}
-              onClick={() => deletion.ask(row)}
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <RowAction kind="view" label={`View ${personName(row)}`} onClick={() => editor.edit(row)} />
+        <RowAction
+          kind="delete"
+          label={`Delete ${personName(row)}`}
+          disabled={self}
+          tooltip={self ? PEOPLE_MESSAGES.cannotDeleteSelf : undefined}
+          onClick={() => deletion.ask(row)}
+        />
       </>
     );
   };

@@ -1,15 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Box, Button, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Link, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
 import { ImagePreviewDialog } from '../../components/image-preview-dialog';
 import { PageHeader } from '../../components/page-header';
+import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
 import { useDeleteTeamMember, useTeam } from './api';
@@ -67,21 +65,9 @@ export default function TeamPage() {
 
   const actions = (row: TeamMember) => (
     <>
-      <Tooltip title="View">
-        <IconButton size="small" aria-label={`View ${row.name}`} onClick={() => setViewing(row)}>
-          <VisibilityOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Edit">
-        <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => editor.edit(row)}>
-          <EditOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => deletion.ask(row)}>
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <RowAction kind="view" label={`View ${row.name}`} onClick={() => setViewing(row)} />
+      <RowAction kind="edit" label={`Edit ${row.name}`} onClick={() => editor.edit(row)} />
+      <RowAction kind="delete" label={`Delete ${row.name}`} onClick={() => deletion.ask(row)} />
     </>
   );
 

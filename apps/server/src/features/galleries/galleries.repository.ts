@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clientGalleries, galleryPhotos, loveStories, services, type GalleryParentType } from '../../db/schema';
 
@@ -61,6 +61,23 @@ export async function galleryKeys(
     .from(galleryPhotos)
     .where(inGallery(type, parentId));
   return { names: new Set(rows.map((r) => r.name)), shas: new Set(rows.map((r) => r.sha)) };
+}
+
+/** Whether a name, or a content hash, is already in a gallery (both lookups use the unique indexes). */
+export async function findDuplicate(
+  db: DbOrTx,
+  type: GalleryParentType,
+  parentId: number,
+  name: string,
+  sha256: string,
+): Promise<'name' | 'content' | null> {
+  const rows = await db
+    .select({ name: galleryPhotos.name })
+    .from(galleryPhotos)
+    .where(and(inGallery(type, parentId), or(eq(galleryPhotos.name, name), eq(galleryPhotos.sha256, sha256))))
+    .limit(2);
+  if (!rows.length) return null;
+  return rows.some((r) => r.name === name) ? 'name' : 'content';
 }
 
 export async function listNames(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<string[]> {

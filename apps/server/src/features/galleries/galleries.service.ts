@@ -164,12 +164,12 @@ const titleOf = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 255);
  */
 export class GalleryUpload {
   private parent: { type: GalleryParentType; id: number } | null = null;
-  private parentReady: Promise<{ names: Set<string>; shas: Set<string> } | null> | null = null;
+  private parentReady: Promise<boolean> | null = null;
   private resolveParentWait: (() => void) | null = null;
   private readonly parentWait = new Promise<void>((r) => (this.resolveParentWait = r));
   private readonly tasks: Promise<void>[] = [];
   private readonly processed: Processed[] = [];
-  private readonly skipped: GalleryUploadResponse['skipped'] = [];
+  private readonly skipped: (GalleryUploadResponse['skipped'][number] & { seq: number })[] = [];
   private readonly seenNames = new Map<string, string>();
   private readonly seenShas = new Map<string, string>();
   private error: Error | null = null;
@@ -192,10 +192,10 @@ export class GalleryUpload {
     this.parentReady = (async () => {
       try {
         await requireParent(this.app, type, id);
-        return await repo.galleryKeys(this.app.db, type, id);
+        return true;
       } catch (err) {
         this.fail(err as Error);
-        return null;
+        return false;
       }
     })();
     this.resolveParentWait?.();
@@ -230,7 +230,7 @@ export class GalleryUpload {
     const pairedField = this.seenNames.get(name) ?? this.seenShas.get(photo.file.sha256);
     if (pairedField !== undefined) {
       void removeSpooled(photo.file.path);
-      if (pairedField === photo.field) this.skip(name, this.seenNames.has(name) ? 'name' : 'content');
+      if (pairedField === photo.field) this.skip(seq, name, this.seenNames.has(name) ? 'name' : 'content');
       return;
     }
     this.seenNames.set(name, photo.field);
@@ -245,17 +245,17 @@ export class GalleryUpload {
     );
   }
 
-  private skip(name: string, reason: GallerySkipReason): void {
-    this.skipped.push({ name, reason, message: GALLERY_SKIP_MESSAGES[reason] });
+  private skip(seq: number, name: string, reason: GallerySkipReason): void {
+    this.skipped.push({ seq, name, reason, message: GALLERY_SKIP_MESSAGES[reason] });
   }
 
   private async handle(seq: number, name: string, photo: IncomingPhoto): Promise<void> {
     await this.parentWait;
-    const keys = await this.parentReady;
-    if (!keys || this.error) return;
-    if (keys.names.has(name)) return this.skip(name, 'name');
-    if (keys.shas.has(photo.file.sha256)) return this.skip(name, 'content');
+    if (!(await this.parentReady) || this.error) return;
     try {
+      // One indexed lookup per file: cheap whatever the gallery's size.
+      const duplicate = await repo.findDuplicate(this.app.db, this.parent!.type, this.parent!.id, name, photo.file.sha256);
+      if (duplicate) return this.skip(seq, name, duplicate);
       const image = await this.limit(async () => {
         if (this.error) return null;
         const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
@@ -311,14 +311,15 @@ export class GalleryUpload {
     const lost = ordered.filter((p) => !storedNames.has(p.name));
     if (lost.length) {
       const keys = await repo.galleryKeys(this.app.db, type, id);
-      for (const p of lost) this.skip(p.name, keys.names.has(p.name) ? 'name' : 'content');
+      for (const p of lost) this.skip(p.seq, p.name, keys.names.has(p.name) ? 'name' : 'content');
       await releaseImages(
         this.app,
         lost.map((p) => p.image),
       );
     }
     inserted.sort((a, b) => a.position - b.position);
-    return { status: inserted.length ? 201 : 200, body: { stored: inserted.map(toPhoto), skipped: this.skipped } };
+    const skipped = [...this.skipped].sort((a, b) => a.seq - b.seq).map(({ name, reason, message }) => ({ name, reason, message }));
+    return { status: inserted.length ? 201 : 200, body: { stored: inserted.map(toPhoto), skipped } };
   }
 
   /** Undo: remove the files this upload produced (kept when another row uses the same content). */

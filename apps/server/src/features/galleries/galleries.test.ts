@@ -401,7 +401,10 @@ describeEachDatabase('galleries', (kind) => {
   });
 
   it('sends large lists compressed when the client accepts it', async () => {
-    const [svc] = await t.database.db.insert(services).values({ name: 'Big day', description: 'd', cover: FAKE_COVER }).returning({ id: services.id });
+    const [svc] = await t.database.db
+      .insert(services)
+      .values({ name: 'Big day', description: 'd', cover: FAKE_COVER })
+      .returning({ id: services.id });
     const [sample] = await t.database.db.select().from(galleryPhotos).limit(1);
     await t.database.db.insert(galleryPhotos).values(
       Array.from({ length: 80 }, (_, i) => ({
