@@ -77,6 +77,10 @@ export function FormDialog({
             variant="contained"
             disabled={busy}
             aria-busy={busy}
+            // A message shown on the field's blur can grow the dialog and move this button before the
+            // click lands (a lost click). Keeping focus in the field until the click completes avoids
+            // that; the submit validates every field anyway. Keyboard (Enter/Space) is unaffected.
+            onMouseDown={(e) => e.preventDefault()}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
           >
             {submitLabel}

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ClientGallery, PersonAccount } from '@darkroom/contracts';
-import { api, ApiError, toFormData } from '../../api/client';
+import { api, ApiError, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
 
 const BASE = '/adminportal/manage-client-galleries/';
 
@@ -35,11 +36,10 @@ export function useClientGallery(id: number | null) {
 }
 
 /** Customers a gallery can be assigned to (the users list; admins are never offered). */
-export function useCustomers(enabled = true) {
+export function useCustomers() {
   return useQuery({
     queryKey: clientGalleryKeys.customers(),
     queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    enabled,
     staleTime: 0,
   });
 }
@@ -51,31 +51,24 @@ export interface ClientGallerySaveValues {
   cover_image: File | null;
 }
 
+/** Every write refreshes the galleries (list and details) once it settles. */
+const useClientGalleryMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(clientGalleryKeys.all, call);
+
 /** Create (POST) or update (PATCH); an unchanged cover is left out of the update. */
 export function useSaveClientGallery() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: ClientGallerySaveValues }) => {
-      const form = toFormData({ ...values });
-      return id ? api.patch<ClientGallery>(`${BASE}${id}/`, form) : api.post<ClientGallery>(BASE, form);
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientGalleryKeys.all }),
-  });
+  return useClientGalleryMutation(
+    ({ id, values, onProgress }: { id: number | null; values: ClientGallerySaveValues; onProgress?: UploadProgress }) =>
+      upload<ClientGallery>(id ? 'PATCH' : 'POST', id ? `${BASE}${id}/` : BASE, toFormData({ ...values }), onProgress).promise,
+  );
 }
 
 /** The publish toggle sends the status as a form field, as the spec's client does. */
 export function usePublishClientGallery() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: boolean }) => api.patch<ClientGallery>(`${BASE}${id}/`, toFormData({ status })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientGalleryKeys.all }),
-  });
+  return useClientGalleryMutation(({ id, status }: { id: number; status: boolean }) =>
+    api.patch<ClientGallery>(`${BASE}${id}/`, toFormData({ status })),
+  );
 }
 
 export function useDeleteClientGallery() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`${BASE}${id}/`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientGalleryKeys.all }),
-  });
+  return useClientGalleryMutation((id: number) => api.delete<null>(`${BASE}${id}/`));
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   COMMON_MESSAGES,
   GALLERY_LINK_ERROR_FIELDS,
@@ -8,6 +8,7 @@ import {
   type PersonAccount,
 } from '@darkroom/contracts';
 import { api, ApiError } from '../../api/client';
+import { useInvalidatingMutation } from '../../api/mutations';
 
 const BASE = '/adminportal/photo-gallery-links/';
 
@@ -42,29 +43,24 @@ export function useGalleryLinks() {
 }
 
 /** Customers a link can be assigned to (the users list; admins are never offered). */
-export function useCustomers(enabled = true) {
+export function useCustomers() {
   return useQuery({
     queryKey: galleryLinkKeys.customers(),
     queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    enabled,
     staleTime: 0,
   });
 }
 
+/** Every write refreshes the links once it settles. */
+const useGalleryLinkMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(galleryLinkKeys.all, call);
+
 /** Assign (POST) or update (PUT, the whole link). */
 export function useSaveGalleryLink() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: GalleryLinkInput }) =>
-      id ? api.put<GalleryLink>(`${BASE}${id}/`, { ...values }) : api.post<GalleryLink>(BASE, { ...values }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: galleryLinkKeys.all }),
-  });
+  return useGalleryLinkMutation(({ id, values }: { id: number | null; values: GalleryLinkInput }) =>
+    id ? api.put<GalleryLink>(`${BASE}${id}/`, { ...values }) : api.post<GalleryLink>(BASE, { ...values }),
+  );
 }
 
 export function useDeleteGalleryLink() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`${BASE}${id}/`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: galleryLinkKeys.all }),
-  });
+  return useGalleryLinkMutation((id: number) => api.delete<null>(`${BASE}${id}/`));
 }

@@ -1,6 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
 import {
   GALLERY_LINK_ERROR_FIELDS,
   GALLERY_LINK_MESSAGES,
@@ -11,59 +10,51 @@ import {
 } from '@darkroom/contracts';
 import { CustomerSelect } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
-import { useNotify } from '../../components/notify';
+import { FormTextField } from '../../components/form-text-field';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { galleryLinkFailure, useCustomers, useSaveGalleryLink } from './api';
 
 export interface GalleryLinkDialogProps {
-  open: boolean;
   /** The link to edit; none means assign a new one. */
   link: GalleryLink | null;
   onClose: () => void;
 }
 
 /** The 'Assign' dialog (and its edit twin): link, description and the customer it belongs to. */
-export function GalleryLinkDialog({ open, link, onClose }: GalleryLinkDialogProps) {
-  const notify = useNotify();
+export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
   const save = useSaveGalleryLink();
-  const customers = useCustomers(open);
-  const closeLater = useDelayedClose(onClose);
+  const customers = useCustomers();
   const {
     control,
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<GalleryLinkFormValues, unknown, GalleryLinkInput>({
     resolver: zodResolver(galleryLinkSchema),
     mode: 'onBlur',
     defaultValues: { link: link?.link ?? '', description: link?.description ?? '', user: link?.user ?? '' },
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: link?.id ?? null, values });
-      if (link) {
-        notify(GALLERY_LINK_MESSAGES.updated, 'success');
-        closeLater();
-      } else {
-        notify(GALLERY_LINK_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, [...GALLERY_LINK_ERROR_FIELDS]);
-      notify(galleryLinkFailure(err, link ? 'update' : 'create'), 'error');
-    }
+  const { run } = useFormDialogSubmit({
+    editing: !!link,
+    onClose,
+    setError,
+    fields: GALLERY_LINK_ERROR_FIELDS,
+    created: GALLERY_LINK_MESSAGES.created,
+    updated: GALLERY_LINK_MESSAGES.updated,
+    failureMessage: (err) => galleryLinkFailure(err, link ? 'update' : 'create'),
   });
+  const submit = handleSubmit((values) => run(() => save.mutateAsync({ id: link?.id ?? null, values })));
 
   return (
     <FormDialog
-      open={open}
+      open
       title={link ? 'Edit gallery link' : 'Assign gallery link'}
       submitLabel={link ? 'Submit' : GALLERY_LINK_MESSAGES.assign}
       onClose={onClose}
       onSubmit={submit}
-      busy={save.isPending}
+      busy={isSubmitting}
     >
       <Controller
         control={control}
@@ -82,25 +73,25 @@ export function GalleryLinkDialog({ open, link, onClose }: GalleryLinkDialogProp
           />
         )}
       />
-      <TextField
+      <FormTextField
+        registration={register('link')}
         label="Gallery link"
         type="url"
         required
         fullWidth
         placeholder="https://"
-        {...register('link')}
-        error={!!errors.link}
-        helperText={errors.link?.message ?? 'The address the customer opens, starting with https://'}
+        error={errors.link}
+        helperText="The address the customer opens, starting with https://"
       />
-      <TextField
+      <FormTextField
+        registration={register('description')}
         label="Gallery description"
         required
         fullWidth
         multiline
         minRows={3}
-        {...register('description')}
-        error={!!errors.description}
-        helperText={errors.description?.message ?? ' '}
+        error={errors.description}
+        helperText=" "
       />
     </FormDialog>
   );

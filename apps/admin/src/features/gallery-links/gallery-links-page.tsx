@@ -1,33 +1,28 @@
-import { useMemo, useState } from 'react';
-import { Button, IconButton, Link, Tooltip } from '@mui/material';
+import { useMemo } from 'react';
+import { Button, Link, Tooltip } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { GALLERY_LINK_MESSAGES, type GalleryLink } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
-import { useNotify } from '../../components/notify';
+import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
+import { RowAction } from '../../components/row-action';
+import { useDeleteConfirm } from '../../components/use-delete-confirm';
+import { useEditorState } from '../../components/use-editor-state';
 import { useDeleteGalleryLink, useGalleryLinks } from './api';
 import { GalleryLinkDialog } from './gallery-link-dialog';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 /** /Gallery-links: the links assigned to customers, with the 'Assign' dialog, edit and delete. */
 export default function GalleryLinksPage() {
-  const notify = useNotify();
   const links = useGalleryLinks();
   const remove = useDeleteGalleryLink();
-  // `editing`: undefined = closed, null = assign, a link = edit. The key remounts the form per link.
-  const [editing, setEditing] = useState<GalleryLink | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<GalleryLink | null>(null);
+  const editor = useEditorState<GalleryLink>();
+  const deletion = useDeleteConfirm<GalleryLink>({
+    remove: (r) => remove.mutateAsync(r.id),
+    deleted: GALLERY_LINK_MESSAGES.deleted,
+    failed: GALLERY_LINK_MESSAGES.deleteFailed,
+    detail: (r) => r.link,
+  });
 
   const columns = useMemo<DataTableColumn<GalleryLink>[]>(
     () => [
@@ -46,22 +41,10 @@ export default function GalleryLinksPage() {
         ),
       },
       { field: 'title', headerName: 'Gallery Title', flex: 1, text: (r) => r.title },
-      { field: 'time_created', headerName: 'Date Created', flex: 1, text: (r) => formatDate(r.time_created) },
+      { field: 'time_created', headerName: 'Date Created', flex: 1, text: (r) => formatDateTime(r.time_created) },
     ],
     [],
   );
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify(GALLERY_LINK_MESSAGES.deleted, 'success');
-    } catch {
-      notify(GALLERY_LINK_MESSAGES.deleteFailed, 'error');
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <>
@@ -69,7 +52,7 @@ export default function GalleryLinksPage() {
         title="Gallery links"
         subtitle="Links to the photos each customer can open."
         actions={
-          <Button variant="contained" startIcon={<AddLinkIcon />} onClick={() => setEditing(null)}>
+          <Button variant="contained" startIcon={<AddLinkIcon />} onClick={editor.create}>
             {GALLERY_LINK_MESSAGES.assign}
           </Button>
         }
@@ -83,27 +66,13 @@ export default function GalleryLinksPage() {
         getRowId={(r) => r.id}
         actions={(r) => (
           <>
-            <Tooltip title="Edit">
-              <IconButton size="small" aria-label={`Edit ${r.link}`} onClick={() => setEditing(r)}>
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton size="small" color="error" aria-label={`Delete ${r.link}`} onClick={() => setDeleting(r)}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <RowAction kind="edit" label={`Edit ${r.link}`} onClick={() => editor.edit(r)} />
+            <RowAction kind="delete" label={`Delete ${r.link}`} onClick={() => deletion.ask(r)} />
           </>
         )}
       />
-      {editing !== undefined && <GalleryLinkDialog key={editing?.id ?? 'new'} open link={editing} onClose={() => setEditing(undefined)} />}
-      <DeleteConfirmDialog
-        open={!!deleting}
-        busy={remove.isPending}
-        detail={deleting ? deleting.link : undefined}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {editor.open && <GalleryLinkDialog key={editor.key} link={editor.item} onClose={editor.close} />}
+      <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory, type LoveStoryDescription, type PersonAccount } from '@darkroom/contracts';
-import { api, ApiError, toFormData } from '../../api/client';
+import { api, ApiError, toFormData, upload } from '../../api/client';
+import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
 
 const BASE = '/adminportal/manage-love-stories/';
 
@@ -58,11 +59,10 @@ export function useLoveStory(id: number | null) {
 }
 
 /** Customers a story can belong to (the users list; admins are never offered). */
-export function useCustomers(enabled = true) {
+export function useCustomers() {
   return useQuery({
     queryKey: loveStoryKeys.customers(),
     queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    enabled,
     staleTime: 0,
   });
 }
@@ -74,36 +74,31 @@ export interface LoveStorySaveValues {
   cover_image: File | null;
 }
 
+/** Every write refreshes the stories (list and details) once it settles. */
+const useLoveStoryMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(loveStoryKeys.all, call);
+
 /** Create (POST) or update (PATCH); the description goes as the spec's JSON and an unchanged cover is left out. */
 export function useSaveLoveStory() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: LoveStorySaveValues }) => {
+  return useLoveStoryMutation(
+    ({ id, values, onProgress }: { id: number | null; values: LoveStorySaveValues; onProgress?: UploadProgress }) => {
       const form = toFormData({
         title: values.title,
         user: values.user,
         description: JSON.stringify(values.description),
         cover_image: values.cover_image,
       });
-      return id ? api.patch<LoveStory>(`${BASE}${id}/`, form) : api.post<LoveStory>(BASE, form);
+      return upload<LoveStory>(id ? 'PATCH' : 'POST', id ? `${BASE}${id}/` : BASE, form, onProgress).promise;
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: loveStoryKeys.all }),
-  });
+  );
 }
 
 /** The publish toggle sends the status as a form field, as the spec's client does. */
 export function usePublishLoveStory() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: boolean }) => api.patch<LoveStory>(`${BASE}${id}/`, toFormData({ status })),
-    onSuccess: () => qc.invalidateQueries({ queryKey: loveStoryKeys.all }),
-  });
+  return useLoveStoryMutation(({ id, status }: { id: number; status: boolean }) =>
+    api.patch<LoveStory>(`${BASE}${id}/`, toFormData({ status })),
+  );
 }
 
 export function useDeleteLoveStory() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`${BASE}${id}/`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: loveStoryKeys.all }),
-  });
+  return useLoveStoryMutation((id: number) => api.delete<null>(`${BASE}${id}/`));
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack, TextField } from '@mui/material';
+import { Stack } from '@mui/material';
 import {
   LOVE_STORY_DESCRIPTION_KEYS,
   LOVE_STORY_MESSAGES,
@@ -12,13 +12,12 @@ import {
 } from '@darkroom/contracts';
 import { CustomerSelect } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
-import { applyFieldErrors, useDelayedClose } from '../../components/form-errors';
-import { ImageField } from '../../components/image-field';
-import { useNotify } from '../../components/notify';
+import { FormTextField } from '../../components/form-text-field';
+import { ImageFormField } from '../../components/image-form-field';
+import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { firstFieldMessage, LOVE_STORY_FIELDS, readDescription, useCustomers, useSaveLoveStory } from './api';
 
 export interface LoveStoryDialogProps {
-  open: boolean;
   /** The story to edit; none means create. */
   story: LoveStory | null;
   onClose: () => void;
@@ -39,28 +38,36 @@ function initialValues(story: LoveStory | null): LoveStoryFormValues<File> {
 }
 
 /** Create or edit a love story: title, customer, five descriptions (the first required), cover. */
-export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) {
+export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
   const mode = story ? 'edit' : 'create';
-  const notify = useNotify();
   const save = useSaveLoveStory();
-  const customers = useCustomers(open);
-  const closeLater = useDelayedClose(onClose);
+  const customers = useCustomers();
   const schema = useMemo(() => loveStoryFormSchema<File>(mode), [mode]);
   const {
     control,
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<LoveStoryFormValues<File>, unknown, LoveStoryFormOutput<File>>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
     defaultValues: initialValues(story),
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
+  const { run, progress } = useFormDialogSubmit({
+    editing: !!story,
+    onClose,
+    setError,
+    fields: LOVE_STORY_FIELDS,
+    created: LOVE_STORY_MESSAGES.created,
+    updated: LOVE_STORY_MESSAGES.updated,
+    // A 400 names its field; anything else gets the spec's failure text.
+    failureMessage: (err) => firstFieldMessage(err) ?? (story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed),
+  });
+  const submit = handleSubmit((values) =>
+    run((onProgress) =>
+      save.mutateAsync({
         id: story?.id ?? null,
         values: {
           title: values.title,
@@ -74,40 +81,23 @@ export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) 
           },
           cover_image: values.cover_image instanceof File ? values.cover_image : null,
         },
-      });
-      if (story) {
-        notify(LOVE_STORY_MESSAGES.updated, 'success');
-        closeLater();
-      } else {
-        notify(LOVE_STORY_MESSAGES.created, 'success');
-        onClose();
-      }
-    } catch (err) {
-      applyFieldErrors(err, setError, LOVE_STORY_FIELDS);
-      // A 400 names its field; anything else gets the spec's failure text.
-      notify(firstFieldMessage(err) ?? (story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed), 'error');
-    }
-  });
+        onProgress,
+      }),
+    ),
+  );
 
   return (
     <FormDialog
-      open={open}
+      open
       title={story ? 'Edit love story' : 'Create love story'}
       onClose={onClose}
       onSubmit={submit}
-      busy={save.isPending}
+      busy={isSubmitting}
       maxWidth="md"
+      progress={progress}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
-        <TextField
-          label="Title"
-          required
-          fullWidth
-          {...register('title')}
-          error={!!errors.title}
-          helperText={errors.title?.message ?? ' '}
-          autoFocus
-        />
+        <FormTextField registration={register('title')} label="Title" required fullWidth error={errors.title} helperText=" " autoFocus />
         <Controller
           control={control}
           name="user"
@@ -127,32 +117,25 @@ export function LoveStoryDialog({ open, story, onClose }: LoveStoryDialogProps) 
         />
       </Stack>
       {LOVE_STORY_DESCRIPTION_KEYS.map((key, i) => (
-        <TextField
+        <FormTextField
           key={key}
+          registration={register(key)}
           label={`Description ${i + 1}`}
           required={i === 0}
           fullWidth
           multiline
           minRows={i === 0 ? 3 : 2}
-          {...register(key)}
-          error={!!errors[key]}
-          helperText={errors[key]?.message ?? (i === 0 ? 'The opening paragraph' : 'Optional')}
+          error={errors[key]}
+          helperText={i === 0 ? 'The opening paragraph' : 'Optional'}
         />
       ))}
-      <Controller
+      <ImageFormField
         control={control}
         name="cover_image"
-        render={({ field }) => (
-          <ImageField
-            label="Cover image"
-            value={field.value instanceof File ? field.value : null}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            currentUrl={story?.cover_image}
-            error={errors.cover_image?.message ?? false}
-            helperText={story ? 'Leave empty to keep the current cover' : 'A square and a landscape version are made from it'}
-          />
-        )}
+        validateOnChange="if-invalid"
+        label="Cover image"
+        currentUrl={story?.cover_image}
+        helperText={story ? 'Leave empty to keep the current cover' : 'A square and a landscape version are made from it'}
       />
     </FormDialog>
   );

@@ -27,9 +27,16 @@ function formSchema(creating: boolean) {
       page: pageIdField,
       image: imageFileField(MIN),
     })
-    .superRefine((v, ctx) => {
-      if (creating && !v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: pageImageRequiredMessage(v.page) });
-    });
+    .superRefine(
+      (v, ctx) => {
+        // With a page error `v.page` may not be a page id; the message then falls back to the generic one.
+        const page = typeof v.page === 'number' ? v.page : undefined;
+        if (creating && !v.image) ctx.addIssue({ code: 'custom', path: ['image'], message: pageImageRequiredMessage(page) });
+      },
+      // zod 4 skips an object refinement once any field failed; run it unless the image itself
+      // failed, so 'image is required' shows together with the page message.
+      { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'image') },
+    );
 }
 
 export interface PageImageDialogProps {
