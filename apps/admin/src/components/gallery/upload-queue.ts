@@ -1,6 +1,6 @@
 import { GALLERY_MESSAGES, GALLERY_UPLOAD_ATTEMPTS, GALLERY_UPLOAD_PARALLEL, type GalleryType } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
-import { checkHashes, uploadPhoto } from './gallery-api';
+import { api, ApiError, errorMessage } from '../../api/client';
+import { checkHashes, fetchPhotos, uploadPhoto } from './gallery-api';
 
 export type UploadStatus = 'ready' | 'hashing' | 'uploading' | 'done' | 'skipped' | 'failed' | 'cancelled';
 
@@ -138,6 +138,7 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
   if (!toSend.length) return { ...result, allDuplicates: true };
 
   // 3. Upload, a few at a time.
+  const storedIds = new Map<string, number>();
   await runLimited(toSend, opts.parallel ?? GALLERY_UPLOAD_PARALLEL, signal, async (item) => {
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) return;
@@ -150,6 +151,8 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
         const skip = res.skipped.find((s) => s.name === item.file.name);
         if (res.stored.length || !skip) {
           onItem(item.key, { status: 'done', progress: 100, message: undefined });
+          const photo = res.stored.find((p) => p.name === item.file.name);
+          if (photo) storedIds.set(item.key, photo.id);
           result.stored += 1;
         } else {
           onItem(item.key, { status: 'skipped', progress: 100, message: skip.message });
@@ -178,7 +181,27 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
     }
   });
   if (signal.aborted) return cancelled(result);
+  // 4. Parallel uploads finish in any order: put the new photos in the dialog's order (by name).
+  if (storedIds.size > 1)
+    await arrange(
+      type,
+      id,
+      toSend.map((i) => storedIds.get(i.key)).filter((x): x is number => x !== undefined),
+    );
   return result;
+}
+
+/** Moves the batch's photos, in the given order, after the gallery's other photos. */
+async function arrange(type: GalleryType, id: number, batch: number[]): Promise<void> {
+  try {
+    const current = (await fetchPhotos(type, id)).map((p) => p.id);
+    const present = new Set(current);
+    const inBatch = new Set(batch);
+    const wanted = [...current.filter((x) => !inBatch.has(x)), ...batch.filter((x) => present.has(x))];
+    if (wanted.some((x, i) => x !== current[i])) await api.patch('/adminportal/manage-gallery/order/', { ids: wanted });
+  } catch {
+    // The photos are stored; their order is only cosmetic and can be changed in Sort mode.
+  }
 }
 
 /** Files the server already answered for keep their status; the dialog marks the rest as cancelled. */
