@@ -132,11 +132,21 @@ export function DataTable<T extends GridValidRowModel>({
     [selection],
   );
 
-  const onSelection = useCallback(() => {
-    if (!onSelectionChange || !apiRef.current) return;
-    const selected = apiRef.current.getSelectedRows();
-    onSelectionChange([...selected.keys()], [...selected.values()] as T[]);
-  }, [apiRef, onSelectionChange]);
+  const onSelection = useCallback(
+    (model: GridRowSelectionModel) => {
+      if (!onSelectionChange || !apiRef.current) return;
+      if (!selection) {
+        const selected = apiRef.current.getSelectedRows();
+        onSelectionChange([...selected.keys()], [...selected.values()] as T[]);
+        return;
+      }
+      // Controlled: the grid still holds the old model here, so read the new one it hands over.
+      const idOf = (r: T) => (getRowId ? getRowId(r) : (r.id as GridRowId));
+      const picked = (rows ?? []).filter((r) => (model.type === 'include' ? model.ids.has(idOf(r)) : !model.ids.has(idOf(r))));
+      onSelectionChange(picked.map(idOf), picked);
+    },
+    [apiRef, onSelectionChange, selection, rows, getRowId],
+  );
 
   if (error && !rows?.length) return <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>;
 
