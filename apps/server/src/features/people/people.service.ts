@@ -124,7 +124,8 @@ export async function updatePersonById(
   try {
     updated = await deps.db.transaction(async (tx) => {
       if (deactivating && kind === 'admin') await ensureAnotherActiveAdmin(tx, id);
-      return (await updateAccountRow(tx, id, patch))!;
+      // Deleted by someone else since the read above: a 404, not a crash.
+      return orNotFound(updateAccountRow(tx, id, patch));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw usernameTaken();
