@@ -1,4 +1,5 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { Controller, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
 
 /** What the select needs of a customer account (the users list's rows satisfy it). */
 export interface CustomerOption {
@@ -83,6 +84,45 @@ export function CustomerSelect({
       }}
       renderInput={(params) => (
         <TextField {...params} label={label} required error={error} helperText={helperText ?? ' '} inputRef={inputRef} />
+      )}
+    />
+  );
+}
+
+export interface CustomerFormFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  customers: readonly CustomerOption[] | undefined;
+  loading?: boolean;
+  fallbackText?: string;
+  error?: Pick<FieldError, 'message'>;
+}
+
+/** The customer choice bound to a react-hook-form field, as every form with a 'User' uses it. */
+export function CustomerFormField<T extends FieldValues>({
+  control,
+  name,
+  customers,
+  loading,
+  fallbackText,
+  error,
+}: CustomerFormFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <CustomerSelect
+          value={field.value as number | string | null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          customers={customers}
+          loading={loading}
+          fallbackText={fallbackText}
+          error={!!error}
+          helperText={error?.message}
+        />
       )}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CLIENT_GALLERY_MESSAGES,
@@ -8,7 +8,7 @@ import {
   type ClientGalleryFormOutput,
   type ClientGalleryFormValues,
 } from '@darkroom/contracts';
-import { CustomerSelect } from '../../components/customer-select';
+import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
@@ -75,22 +75,13 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
       progress={progress}
     >
       <FormTextField registration={register('title')} label="Title" required fullWidth error={errors.title} helperText=" " autoFocus />
-      <Controller
+      <CustomerFormField
         control={control}
         name="user"
-        render={({ field }) => (
-          <CustomerSelect
-            value={field.value as number | string | null}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            customers={customers.data}
-            loading={customers.isLoading}
-            fallbackText={gallery?.user_text || undefined}
-            error={!!errors.user}
-            helperText={errors.user?.message}
-          />
-        )}
+        customers={customers.data}
+        loading={customers.isLoading}
+        fallbackText={gallery?.user_text || undefined}
+        error={errors.user}
       />
       <FormTextField
         registration={register('gallery_link')}

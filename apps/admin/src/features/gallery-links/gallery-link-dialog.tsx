@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   GALLERY_LINK_ERROR_FIELDS,
@@ -8,7 +8,7 @@ import {
   type GalleryLinkFormValues,
   type GalleryLinkInput,
 } from '@darkroom/contracts';
-import { CustomerSelect } from '../../components/customer-select';
+import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -56,22 +56,13 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
       onSubmit={submit}
       busy={isSubmitting}
     >
-      <Controller
+      <CustomerFormField
         control={control}
         name="user"
-        render={({ field }) => (
-          <CustomerSelect
-            value={field.value as number | string | null}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            customers={customers.data}
-            loading={customers.isLoading}
-            fallbackText={link?.user_text || undefined}
-            error={!!errors.user}
-            helperText={errors.user?.message}
-          />
-        )}
+        customers={customers.data}
+        loading={customers.isLoading}
+        fallbackText={link?.user_text || undefined}
+        error={errors.user}
       />
       <FormTextField
         registration={register('link')}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import {
@@ -10,7 +10,7 @@ import {
   type LoveStoryFormOutput,
   type LoveStoryFormValues,
 } from '@darkroom/contracts';
-import { CustomerSelect } from '../../components/customer-select';
+import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
@@ -98,22 +98,13 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
         <FormTextField registration={register('title')} label="Title" required fullWidth error={errors.title} helperText=" " autoFocus />
-        <Controller
+        <CustomerFormField
           control={control}
           name="user"
-          render={({ field }) => (
-            <CustomerSelect
-              value={field.value as number | string | null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              customers={customers.data}
-              loading={customers.isLoading}
-              fallbackText={story?.user_text || undefined}
-              error={!!errors.user}
-              helperText={errors.user?.message}
-            />
-          )}
+          customers={customers.data}
+          loading={customers.isLoading}
+          fallbackText={story?.user_text || undefined}
+          error={errors.user}
         />
       </Stack>
       {LOVE_STORY_DESCRIPTION_KEYS.map((key, i) => (
