@@ -145,3 +145,6 @@ export async function makeImage(opts: { width?: number; height?: number; format?
   const img = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).composite([{ input: overlay }]);
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
+
+/** The storage key behind a `/media/...` URL from an API response. */
+export const mediaKeyOf = (url: string) => url.replace(/^\/media\//, '');

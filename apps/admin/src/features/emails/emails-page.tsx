@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Chip, Link, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { accountStatusLabel, EMAIL_MESSAGES, type PersonAccount, type SendEmailResult } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { emailColumn } from '../../components/email-column';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../components/format';
@@ -25,21 +26,7 @@ export default function EmailsPage() {
     () => [
       { field: 'first_name', headerName: 'First name', minWidth: 120 },
       { field: 'last_name', headerName: 'Last name', minWidth: 120 },
-      {
-        field: 'email',
-        headerName: 'Email Address',
-        flex: 1.4,
-        minWidth: 200,
-        text: (r) => r.email,
-        render: (r) =>
-          r.email ? (
-            <Link href={`mailto:${r.email}`} underline="hover" noWrap>
-              {r.email}
-            </Link>
-          ) : (
-            '—'
-          ),
-      },
+      emailColumn('Email Address', { flex: 1.4, minWidth: 200 }),
       { field: 'username', headerName: 'Username', minWidth: 120 },
       { field: 'phone', headerName: 'Phone', minWidth: 130 },
       { field: 'date_joined', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.date_joined) },

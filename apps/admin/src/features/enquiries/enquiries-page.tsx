@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Link, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
@@ -26,18 +27,7 @@ export default function EnquiriesPage() {
   const columns = useMemo<DataTableColumn<Enquiry>[]>(
     () => [
       { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 160 },
-      {
-        field: 'email',
-        headerName: 'Email',
-        flex: 1.2,
-        minWidth: 200,
-        text: (r) => r.email,
-        render: (r) => (
-          <Link href={`mailto:${r.email}`} underline="hover" noWrap>
-            {r.email}
-          </Link>
-        ),
-      },
+      emailColumn('Email', { flex: 1.2, minWidth: 200 }),
       {
         field: 'message',
         headerName: 'Message',

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Chip, Link, Tooltip } from '@mui/material';
+import { Button, Chip, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { accountStatusLabel, PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDate, formatDateTime, personName } from '../../components/format';
 import { PageHeader } from '../../components/page-header';
@@ -35,21 +36,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
     () => [
       { field: 'first_name', headerName: 'First name', minWidth: 90 },
       { field: 'last_name', headerName: 'Last name', minWidth: 90 },
-      {
-        field: 'email',
-        headerName: 'Email Address',
-        flex: 1.6,
-        minWidth: 150,
-        text: (r) => r.email,
-        render: (r) =>
-          r.email ? (
-            <Link href={`mailto:${r.email}`} underline="hover" noWrap title={r.email}>
-              {r.email}
-            </Link>
-          ) : (
-            '—'
-          ),
-      },
+      emailColumn('Email Address', { flex: 1.6, minWidth: 150 }),
       { field: 'username', headerName: 'Username', minWidth: 100 },
       { field: 'phone', headerName: 'Phone', minWidth: 100 },
       {

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Box, Button, Link, Typography } from '@mui/material';
+import { Avatar, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
 import { ImagePreviewDialog } from '../../components/image-preview-dialog';
@@ -44,18 +45,7 @@ export default function TeamPage() {
           </Box>
         ),
       },
-      {
-        field: 'email',
-        headerName: 'Email',
-        flex: 1.3,
-        minWidth: 200,
-        text: (r) => r.email,
-        render: (r) => (
-          <Link href={`mailto:${r.email}`} underline="hover" noWrap>
-            {r.email}
-          </Link>
-        ),
-      },
+      emailColumn('Email', { flex: 1.3, minWidth: 200 }),
       { field: 'phone', headerName: 'Phone', minWidth: 130 },
       { field: 'title', headerName: 'Title', minWidth: 150 },
       { field: 'time_created', headerName: 'Date Created', minWidth: 170, text: (r) => formatDateTime(r.time_created) },

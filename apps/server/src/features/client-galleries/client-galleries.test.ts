@@ -4,13 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_GALLERY_MESSAGES, COMMON_MESSAGES, type ClientGallery } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, mediaKeyOf, multipart, type FormValue, type TestApp } from '../../../test/harness';
 import { accounts, galleryPhotos } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
 
 const URL_BASE = '/adminportal/manage-client-galleries/';
-const keyOf = (url: string) => url.replace(/^\/media\//, '');
 
 describeEachDatabase('client galleries', (kind) => {
   let t: TestApp;
@@ -45,7 +44,7 @@ describeEachDatabase('client galleries', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const coverExists = (g: ClientGallery) => t.app.storage.exists(keyOf(g.cover_image));
+  const coverExists = (g: ClientGallery) => t.app.storage.exists(mediaKeyOf(g.cover_image));
 
   it('needs an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_BASE })).statusCode).toBe(401);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, LOVE_STORY_MESSAGES, type LoveStory } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, mediaKeyOf, multipart, type FormValue, type TestApp } from '../../../test/harness';
 import { accounts, galleryPhotos } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
@@ -12,7 +12,6 @@ import { imageKeys, processImage } from '../../media/image-pipeline';
 const URL_BASE = '/adminportal/manage-love-stories/';
 const description = (d1: string, rest: Partial<Record<string, string>> = {}) =>
   JSON.stringify({ description1: d1, description2: '', description3: '', description4: '', description5: '', ...rest });
-const keyOf = (url: string) => url.replace(/^\/media\//, '');
 
 describeEachDatabase('love stories', (kind) => {
   let t: TestApp;
@@ -52,7 +51,7 @@ describeEachDatabase('love stories', (kind) => {
     return t.as({ method: 'PATCH', url: `${URL_BASE}${id}/`, payload: body.payload, headers: body.headers });
   };
   const filesExist = async (story: LoveStory) =>
-    Promise.all([story.cover_image, story.square_image, story.land_scape_image].map((u) => t.app.storage.exists(keyOf(u))));
+    Promise.all([story.cover_image, story.square_image, story.land_scape_image].map((u) => t.app.storage.exists(mediaKeyOf(u))));
 
   it('needs an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_BASE })).statusCode).toBe(401);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMMON_MESSAGES, SERVICE_PAGE_MESSAGES, type ServicePageContent } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, mediaKeyOf, multipart, type TestApp } from '../../../test/harness';
 import { servicePage } from '../../db/schema';
 
 const URL = '/adminportal/pages/service-content/';
@@ -14,7 +14,7 @@ describeEachDatabase('service page', (kind) => {
   });
   afterAll(() => t.close());
 
-  const mediaFile = (url: string) => path.join(t.config.mediaDir, url.replace(/^\/media\//, ''));
+  const mediaFile = (url: string) => path.join(t.config.mediaDir, mediaKeyOf(url));
   const jpeg = async (seed: number, width = 1200, height = 800) => ({
     filename: `page-${seed}.jpg`,
     content: await makeImage({ width, height, seed }),
