@@ -9,7 +9,7 @@ import { COMMON_MESSAGES, MAX_IMAGE_BYTES } from '@darkroom/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './auth/auth.routes';
-import { registerGuard } from './auth/guard';
+import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
 import { HttpError, ValidationError } from './lib/errors';
 import { removeTempFiles } from './lib/read-form';
@@ -28,7 +28,15 @@ declare module 'fastify' {
     mailer: Mailer;
     cache: ResponseCache;
     limiter: RateLimiter;
+    /** Every route as registered, with its declared access (tests and the API reference read it). */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export interface AppDeps {
@@ -63,6 +71,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // Read lazily: a scope's own onRoute hook (declarePublicScope) runs after this one.
+    for (const method of [route.method].flat()) {
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access ?? 'admin';
+        },
+      });
+    }
   });
 
   const cache = new ResponseCache(database);
@@ -102,13 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 
-  registerGuard(app);
-  app.get('/healthz', async () => {
+  registerAccessCheck(app);
+  app.get('/healthz', PUBLIC_ROUTE, async () => {
     await database.db.execute('select 1');
     return { status: 'ok', database: database.kind };
   });
   await app.register(authRoutes);
-  await registerMediaRoutes(app);
+  await app.register(async (scope) => {
+    declarePublicScope(scope);
+    await registerMediaRoutes(scope);
+  });
   await registerFeatures(app);
   await registerPortal(app, config.adminDist);
   return app;
@@ -118,26 +144,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerPortal(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index);
-  app.get('/', async (_req, reply) => reply.redirect('/admin-account/login'));
-  app.get('/admin-account', async (_req, reply) => reply.redirect('/admin-account/'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/admin-account/',
-      wildcard: false,
-      index: false,
-      decorateReply: true,
-      setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await app.register(async (scope) => {
+    declarePublicScope(scope);
+    scope.get('/', async (_req, reply) => reply.redirect('/admin-account/login'));
+    scope.get('/admin-account', async (_req, reply) => reply.redirect('/admin-account/'));
+    if (built) {
+      await scope.register(fastifyStatic, {
+        root: dist,
+        prefix: '/admin-account/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        setHeaders(res, filePath) {
+          // Vite's hashed assets never change; everything else is revalidated.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?', 1)[0]!;
     if (request.method === 'GET' && url.startsWith('/admin-account/') && !url.startsWith('/admin-account/assets/')) {
       if (!built) return reply.code(503).type('text/plain').send('The portal is not built yet: run `npm run build`.');
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dist);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .send(await fs.promises.readFile(index));
     }
     return reply.code(404).send({ detail: COMMON_MESSAGES.notFound });
   });

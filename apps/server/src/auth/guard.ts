@@ -4,21 +4,23 @@ import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
 import { lookupToken } from './tokens';
 
+/** Who may call a route: a signed-in admin (the default) or anyone. */
+export type Access = 'admin' | 'public';
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in admin, set by the guard on protected routes. */
+    /** The signed-in admin, set by the access check on admin routes. */
     account?: Account;
     tokenId?: number;
   }
+  interface FastifyContextConfig {
+    /** Declared per route; a route that declares nothing is admin-only. */
+    access?: Access;
+  }
 }
 
-const PROTECTED = ['/adminportal/', '/accounts/'];
-const OPEN = new Set(['/accounts/auth-admin/login/']);
-
-function needsAdmin(url: string): boolean {
-  const path = url.split('?', 1)[0]!;
-  return PROTECTED.some((p) => path.startsWith(p)) && !OPEN.has(path);
-}
+/** Route options of a route anyone may call. */
+export const PUBLIC_ROUTE = { config: { access: 'public' as Access } };
 
 /** Reads `Authorization: Token <token>` and requires an active admin behind it. */
 export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
@@ -34,9 +36,26 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   request.tokenId = found.tokenId;
 }
 
-export function registerGuard(app: FastifyInstance): void {
+/**
+ * The access check runs on the route the router matched, never on the URL's text: however a
+ * path is spelled (percent-encoded letters, doubled slashes), the route it reaches decides.
+ * Unmatched requests go to the not-found handler, which serves nothing private.
+ */
+export function registerAccessCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (needsAdmin(request.url)) await authenticate(app, request);
+    if (request.is404) return;
+    if (request.routeOptions.config.access === 'public') return;
+    await authenticate(app, request);
+  });
+}
+
+/**
+ * Declares every route registered inside `scope` public: for plugins that register routes of
+ * their own (static files), which cannot take our route options.
+ */
+export function declarePublicScope(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
   });
 }
 

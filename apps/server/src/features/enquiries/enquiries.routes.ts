@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_ROUTE } from '../../auth/guard';
 import { cachedListRoute } from '../../lib/cached-json';
 import { readForm } from '../../lib/read-form';
 import { parseId, type IdParams } from '../../lib/validate';
@@ -16,7 +17,7 @@ export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.post('/site/enquiries/', async (request, reply) => {
+  app.post('/site/enquiries/', PUBLIC_ROUTE, async (request, reply) => {
     const form = await readForm(request);
     return reply.code(201).send(await receiveEnquiry(app, form.fields, request.ip));
   });
