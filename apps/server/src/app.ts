@@ -1,23 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES } from '@darkroom/contracts';
 import type { Config } from './config';
+import type { AppRuntime } from './context';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
+import { registerApiReference } from './http/api-reference';
+import { BODY_MESSAGES } from './http/read-body';
+import { registerRequestLimits } from './http/request-limits';
 import { HttpError, ValidationError } from './lib/errors';
-import { removeTempFiles } from './lib/read-form';
-import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
-import { ResponseCache } from './lib/response-cache';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createLogger } from './lib/log';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { ResponseCache } from './lib/response-cache';
+import type { Mailer } from './mail/mailer';
 import { registerMediaRoutes } from './media/media.routes';
-import { localStorage, type MediaStorage } from './media/storage';
+import { releaseRequestSpool } from './media/spool';
+import type { MediaStorage } from './media/storage';
+import { openRuntime } from './runtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +52,8 @@ export interface AppDeps {
   mailer?: Mailer;
   limiter?: RateLimiter;
   logger?: boolean;
+  /** A logger of the caller's (tests read what is logged). */
+  log?: FastifyBaseLogger;
 }
 
 /** Security headers: the CSP is strict from the start; MUI's emotion styles need inline style. */
@@ -64,13 +72,24 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+/** Strict-Transport-Security, sent only on HTTPS (directly, or behind TRUST_PROXY with x-forwarded-proto). */
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+/** Multipart errors of a malformed body: a 400 the client can act on, never a 500. */
+const MALFORMED_BODY_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
+
+/** Builds the server on a runtime (see runtime.ts); `buildApp` opens one from its parts. */
+export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> {
+  const { config } = runtime;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    loggerInstance: runtime.log,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: false },
+    // A stalled client is cut off: no byte for this long, or a request not received in time.
+    connectionTimeout: config.idleTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    // Photo ids for a bulk delete travel in one path segment.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 8192 },
   });
 
   const routeTable: RouteEntry[] = [];
@@ -88,19 +107,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const cache = new ResponseCache(database);
-  await cache.start();
+  app.decorate('runtime', runtime);
   app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-  app.decorate('storage', deps.storage ?? localStorage(config.mediaDir));
-  app.decorate('mailer', deps.mailer ?? createMailer(config, app.log));
-  app.decorate('cache', cache);
-  app.decorate('limiter', deps.limiter ?? memoryRateLimiter());
-  app.addHook('onClose', async () => {
-    await cache.stop();
-    app.mailer.close();
-  });
+  app.decorate('database', runtime.database);
+  app.decorate('db', runtime.db);
+  app.decorate('storage', runtime.storage);
+  app.decorate('mailer', runtime.mailer);
+  app.decorate('cache', runtime.cache);
+  app.decorate('limiter', runtime.limiter);
+
+  // Requests are validated by the endpoint declarations' zod schemas (route.ts), with the API's
+  // field messages; the JSON schemas Fastify holds serve serialization and the API reference.
+  app.setValidatorCompiler(() => (value) => ({ value }));
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP },
@@ -108,28 +126,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
+    hsts: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1000, fields: 200, fieldSize: 1024 * 1024 } });
+  // Limits here are the ceiling; each endpoint narrows them to its own file fields (read-body.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
 
-  app.addHook('onResponse', async (request) => removeTempFiles(request));
+  // A request's upload spool files never outlive it, whatever happened to it.
+  app.addHook('onResponse', async (request) => releaseRequestSpool(request));
+  app.addHook('onRequestAbort', async (request) => releaseRequestSpool(request));
+
   app.setErrorHandler((error: FastifyError | ValidationError | HttpError, request, reply) => {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields);
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+    const { code } = error as FastifyError;
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(400).send({ detail: COMMON_MESSAGES.imageTooLarge });
+    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ detail: COMMON_MESSAGES.imageTooLarge });
+    if (code === 'FST_FILES_LIMIT') return reply.code(400).send({ detail: BODY_MESSAGES.tooManyFiles });
+    if (
+      MALFORMED_BODY_CODES.has(code) ||
+      /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found/i.test(error.message)
+    ) {
+      return reply.code(400).send({ detail: BODY_MESSAGES.malformed });
     }
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
+    // The client left mid-request: nobody is waiting for an answer.
+    if (request.raw.destroyed || request.raw.readableAborted) return reply.code(400).send({ detail: BODY_MESSAGES.malformed });
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 
   registerAccessCheck(app);
+  registerRequestLimits(app);
   app.get('/healthz', PUBLIC_ROUTE, async () => {
-    await database.db.execute('select 1');
-    return { status: 'ok', database: database.kind };
+    await runtime.db.execute('select 1');
+    return { status: 'ok', database: runtime.database.kind };
   });
+  await registerApiReference(app);
   await app.register(authRoutes);
   await app.register(async (scope) => {
     declarePublicScope(scope);
@@ -137,6 +173,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerFeatures(app);
   await registerPortal(app, config.adminDist);
+  return app;
+}
+
+/** Builds the server from its parts; the runtime it opens is closed with the server. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const runtime = await openRuntime({
+    config: deps.config,
+    database: deps.database,
+    storage: deps.storage,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    log: deps.log ?? (deps.logger === false ? createLogger('silent') : undefined),
+  });
+  const app = await buildAppOn(runtime);
+  app.addHook('onClose', async () => runtime.close());
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
-import { createAccount, findByUsername } from './auth/accounts.repository';
-import { generatePassword, hashPassword } from './auth/passwords';
+import { systemContext } from './context';
+import { findByUsername } from './auth/accounts.repository';
+import { createAccountWithPassword } from './features/people/people.service';
 import { openRuntime } from './runtime';
 
 const USAGE = 'Usage: npm run admin -- create <username> [--password <password>]';
@@ -13,20 +14,22 @@ async function main(argv: string[]): Promise<number> {
   }
   const flag = rest.indexOf('--password');
   const given = flag >= 0 ? rest[flag + 1] : process.env.ADMIN_PASSWORD;
-  const config = loadConfig();
-  const { database, limiter } = await openRuntime(config);
+  const runtime = await openRuntime({ config: loadConfig() });
   try {
-    if (await findByUsername(database.db, username)) {
+    if (await findByUsername(runtime.db, username)) {
       console.error(`An account named "${username}" already exists.`);
       return 1;
     }
-    const password = given || generatePassword();
-    await createAccount(database.db, { username, passwordHash: await hashPassword(password), isStaff: true, isActive: true });
+    const { password } = await createAccountWithPassword(
+      systemContext(runtime, 'cli'),
+      'admin',
+      { username, first_name: '', last_name: '', email: '', phone: '' },
+      given || undefined,
+    );
     console.log(given ? `Admin "${username}" created.` : `Admin "${username}" created. Password: ${password}  (shown once)`);
     return 0;
   } finally {
-    await limiter.close();
-    await database.close();
+    await runtime.close();
   }
 }
 

@@ -25,6 +25,10 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   uploadConcurrency: number;
+  /** A connection that sends or receives nothing for this long is closed. */
+  idleTimeoutMs: number;
+  /** A request must have arrived whole within this time. */
+  requestTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -64,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
     uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),
+    idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
+    requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_SECONDS', 300)) * 1000,
   };
 }

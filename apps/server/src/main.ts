@@ -1,22 +1,25 @@
-import { buildApp } from './app';
-import { ensureFirstAdmin } from './auth/bootstrap';
+import { buildAppOn } from './app';
+import { ensureFirstAdmin } from './features/people/first-admin';
 import { loadConfig } from './config';
+import { systemContext } from './context';
+import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
 
 const config = loadConfig();
-const { database, limiter } = await openRuntime(config);
-const app = await buildApp({ config, database, limiter });
-await ensureFirstAdmin(database.db, config, app.log);
+const runtime = await openRuntime({ config });
+const app = await buildAppOn(runtime);
+await ensureFirstAdmin(systemContext(runtime, 'start-up'));
+const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);
+  maintenance.stop();
   await app.close();
-  await limiter.close();
-  await database.close();
+  await runtime.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${database.kind})`);
+app.log.info(`Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind})`);

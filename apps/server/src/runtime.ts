@@ -1,14 +1,55 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import type { AppRuntime } from './context';
 import { openDatabase, type Database } from './db/client';
+import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { ResponseCache } from './lib/response-cache';
+import { createMailer, type Mailer } from './mail/mailer';
+import { localStorage, type MediaStorage } from './media/storage';
 
-/** Opens what a process needs from its configuration: the database and the rate-limit store. */
-export async function openRuntime(config: Config): Promise<{ database: Database; limiter: RateLimiter }> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  const limiter = config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-  return { database, limiter };
+export interface RuntimeParts {
+  config: Config;
+  /** An open database; opened from the configuration when left out. */
+  database?: Database;
+  storage?: MediaStorage;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Builds what a process needs, once: database, media storage, mailer, response cache, rate-limit
+ * store and logger. The server, the CLI and the tests all start from here.
+ */
+export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { close(): Promise<void> }> {
+  const { config } = parts;
+  const log = parts.log ?? createLogger(config.logLevel);
+  const database =
+    parts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
+  const cache = new ResponseCache(database);
+  await cache.start();
+  const mailer = parts.mailer ?? createMailer(config, log);
+  const runtime: AppRuntime = {
+    config,
+    database,
+    db: database.db,
+    storage: parts.storage ?? localStorage(config.mediaDir),
+    mailer,
+    cache,
+    limiter,
+    log,
+  };
+  return {
+    ...runtime,
+    /** Closes what this runtime opened (a database handed in is the caller's to close). */
+    async close() {
+      await cache.stop();
+      mailer.close();
+      if (!parts.limiter) await limiter.close();
+      if (!parts.database) await database.close();
+    },
+  };
 }

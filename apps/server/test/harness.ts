@@ -5,14 +5,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { describe, inject } from 'vitest';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createAccount } from '../src/auth/accounts.repository';
 import { hashPassword } from '../src/auth/passwords';
 import type { Mailer } from '../src/mail/mailer';
+import type { MediaStorage } from '../src/media/storage';
 import type { RateLimiter } from '../src/lib/rate-limiter';
+import { contextFor, systemContext, type AppContext } from '../src/context';
+import type { Account } from '../src/auth/accounts.repository';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -24,6 +27,10 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The context of work done by the system (no admin acting). */
+  ctx: AppContext;
+  /** The context of a request by this admin. */
+  contextAs(account: Account): AppContext;
   /** Token of the seeded admin (signed in on first use). */
   token(): Promise<string>;
   /** inject() with the admin's Authorization header. */
@@ -70,6 +77,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  log?: FastifyBaseLogger;
 }
 
 /** A real app on a fresh copy of the migrated database, with one admin seeded. */
@@ -77,7 +85,14 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_DIST: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...opts.env });
   const { database, drop } = await openTestDatabase(kind);
-  const app = await buildApp({ config, database, logger: false, mailer: opts.mailer, limiter: opts.limiter });
+  const app = await buildApp({
+    config,
+    database,
+    logger: process.env.TEST_LOGS ? undefined : false,
+    mailer: opts.mailer,
+    limiter: opts.limiter,
+    log: opts.log,
+  });
   await createAccount(database.db, {
     username: ADMIN.username,
     passwordHash: await hashPassword(ADMIN.password),
@@ -99,6 +114,8 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
     app,
     database,
     config,
+    ctx: systemContext(app.runtime, 'test'),
+    contextAs: (account) => contextFor(app.runtime, { kind: 'admin', account, tokenId: null }),
     token: getToken,
     as: async (o) => app.inject({ ...o, headers: { ...o.headers, authorization: `Token ${await getToken()}` } }),
     close: async () => {
@@ -145,6 +162,9 @@ export async function makeImage(opts: { width?: number; height?: number; format?
   const img = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).composite([{ input: overlay }]);
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 85 }).toBuffer();
 }
+
+/** Whether a file is stored under `key`. */
+export const fileStored = async (storage: MediaStorage, key: string) => (await storage.stat(key)) !== null;
 
 /** The storage key behind a `/media/...` URL from an API response. */
 export const mediaKeyOf = (url: string) => url.replace(/^\/media\//, '');

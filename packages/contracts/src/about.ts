@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { optionalText, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { type ContentImageView } from './services';
+import { imageShape, optionalImageShape } from './uploads';
 
 export const ABOUT_MESSAGES = {
   headerRequired: 'About page header is required',
@@ -29,17 +30,50 @@ export type AboutUpdateInput = z.infer<typeof aboutUpdateSchema>;
 /** The field order in which a 400's messages are shown. */
 export const ABOUT_FIELDS = ['header_text', 'info_text1', 'info_text2', 'info_image', 'page_image'] as const;
 
-export interface AboutContent {
-  id: number;
-  header_text: string;
-  info_text1: string;
-  info_text2: string;
+export const aboutContentSchema = z.object({
+  id: z.number().int(),
+  header_text: z.string(),
+  info_text1: z.string(),
+  info_text2: z.string(),
   /** Hero background; null when none was uploaded. */
-  page_image: string | null;
-  page_image_view: ContentImageView | null;
+  ...optionalImageShape('page_image'),
   /** The right-side image. */
-  info_image: string;
-  info_image_view: ContentImageView;
-  time_created: string;
-  time_updated: string;
-}
+  ...imageShape('info_image'),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type AboutContent = z.infer<typeof aboutContentSchema>;
+
+const ABOUT = '/adminportal/pages/about-content/';
+const aboutFiles = { info_image: { maxFiles: 1 }, page_image: { maxFiles: 1 } } as const;
+
+export const aboutApi = {
+  list: endpoint({
+    method: 'GET',
+    path: ABOUT,
+    tag: 'about',
+    summary: 'The about content, as a list of at most one',
+    response: z.array(aboutContentSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: ABOUT,
+    tag: 'about',
+    summary: 'Create the about content (once)',
+    body: aboutFieldsSchema,
+    files: aboutFiles,
+    requiredFile: { field: 'info_image', message: ABOUT_MESSAGES.infoImageRequired },
+    response: aboutContentSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${ABOUT}{id}/`,
+    tag: 'about',
+    summary: 'Change the about content; an omitted image keeps the current one',
+    params: z.object({ id: pathId }),
+    body: aboutUpdateSchema,
+    files: aboutFiles,
+    response: aboutContentSchema,
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { UserDetails } from './auth';
-import { requiredText } from './forms';
+import { userDetailsSchema } from './auth';
+import { endpoint } from './endpoint';
+import { pathId, requiredText } from './forms';
 import { PEOPLE_MESSAGES, PERSON_LIMITS, personEmail } from './people';
 
 /** Messages of My account and Change password, verbatim from the spec where it names them. */
@@ -41,10 +42,19 @@ export function profileSchema(current: { email: string; phone: string }) {
 export type ProfileFormValues = { first_name: string; last_name: string; email: string; phone: string };
 
 /** The answer to a profile update: the account as the session keeps it. */
-export interface ProfileUpdateResponse {
-  status: boolean;
-  userDetails: UserDetails;
-}
+export const profileUpdateResponseSchema = z.object({ status: z.boolean(), userDetails: userDetailsSchema });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/**
+ * What a profile update takes. Whether email and phone are required depends on what the
+ * account holds, so the server checks that against the account (profileSchema).
+ */
+export const profileUpdateRequestSchema = z.object({
+  first_name: z.unknown().optional(),
+  last_name: z.unknown().optional(),
+  email: z.unknown().optional(),
+  phone: z.unknown().optional(),
+});
 
 const secret = (message: string) => z.string({ error: message }).min(1, { error: message });
 
@@ -63,7 +73,28 @@ export const changePasswordFormSchema = changePasswordSchema.superRefine((v, ctx
   if (v.password !== v.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: ACCOUNT_MESSAGES.passwordMismatch });
 });
 
-export interface ChangePasswordResponse {
-  status: boolean;
-  detail: string;
-}
+export const changePasswordResponseSchema = z.object({ status: z.boolean(), detail: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+const byId = z.object({ id: pathId });
+
+export const accountApi = {
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/accounts/update-profile/{id}/',
+    tag: 'account',
+    summary: "Change the signed-in admin's own profile",
+    params: byId,
+    body: profileUpdateRequestSchema,
+    response: profileUpdateResponseSchema,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/accounts/auth-admin/change-password/{id}/',
+    tag: 'account',
+    summary: "Change the signed-in admin's own password (other sessions are signed out)",
+    params: byId,
+    body: changePasswordSchema,
+    response: changePasswordResponseSchema,
+  }),
+} as const;

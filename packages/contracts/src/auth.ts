@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ackSchema, endpoint } from './endpoint';
 import { requiredText } from './forms';
 
 export const AUTH_MESSAGES = {
@@ -15,23 +16,25 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** What the portal knows about the signed-in admin. */
-export interface UserDetails {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  is_staff: boolean;
-}
+export const userDetailsSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  is_staff: z.boolean(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
 
-export interface LoginResponse {
-  status: boolean;
-  userDetails: UserDetails;
-  authToken: string;
+export const loginResponseSchema = z.object({
+  status: z.boolean(),
+  userDetails: userDetailsSchema,
+  authToken: z.string(),
   /** Epoch milliseconds at which the token expires. */
-  maxTimeOut: number;
-}
+  maxTimeOut: z.number(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** The session kept in localStorage under 'user'. */
 export interface StoredSession {
@@ -41,3 +44,22 @@ export interface StoredSession {
   maxTimeOut: number;
 }
 export const SESSION_STORAGE_KEY = 'user';
+
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/accounts/auth-admin/login/',
+    access: 'public',
+    tag: 'account',
+    summary: 'Sign an admin in: a token for the Authorization header (`Token <token>`)',
+    body: loginSchema,
+    response: loginResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/accounts/logout/',
+    tag: 'account',
+    summary: 'Sign out: the token stops working at once',
+    response: ackSchema,
+  }),
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { formBoolean, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, pathId, requiredText } from './forms';
 import { CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGE_MAX, CAROUSEL_TITLE_MAX } from './limits';
-import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
+import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
 
 /** Carousel strings, verbatim from the spec. */
 export const CAROUSEL_MESSAGES = {
@@ -42,15 +43,53 @@ export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: Form
 }
 export type CarouselFormValues = z.input<ReturnType<typeof carouselFormSchema>>;
 
-export interface CarouselItem {
-  id: number;
-  header: string;
-  title: string;
-  message: string;
-  /** URL of the image. */
-  image: string;
-  image_view: ApiImageView;
-  status: boolean;
-  time_created: string;
-  time_updated: string;
-}
+export const carouselItemSchema = z.object({
+  id: z.number().int(),
+  header: z.string(),
+  title: z.string(),
+  message: z.string(),
+  /** URL of the image, and its view. */
+  ...imageShape('image'),
+  status: z.boolean(),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type CarouselItem = z.infer<typeof carouselItemSchema>;
+
+const CAROUSEL = '/adminportal/manage-carousel/';
+const byId = z.object({ id: pathId });
+const imageFile = { image: { maxFiles: 1 } } as const;
+
+export const carouselApi = {
+  list: endpoint({ method: 'GET', path: CAROUSEL, tag: 'carousel', summary: 'Carousel slides', response: z.array(carouselItemSchema) }),
+  create: endpoint({
+    method: 'POST',
+    path: CAROUSEL,
+    tag: 'carousel',
+    summary: 'Add a slide',
+    body: carouselTextSchema,
+    files: imageFile,
+    requiredFile: { field: 'image', message: CAROUSEL_MESSAGES.imageRequired },
+    response: carouselItemSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${CAROUSEL}{id}/`,
+    tag: 'carousel',
+    summary: 'Change a slide, its image or its publish status',
+    params: byId,
+    body: carouselPatchSchema,
+    files: imageFile,
+    response: carouselItemSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${CAROUSEL}{id}/`,
+    tag: 'carousel',
+    summary: 'Delete a slide',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { formBoolean, formId, optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, formId, optionalText, pathId, requiredText } from './forms';
 import { GALLERY_LINK_MESSAGES, isWebLink, LINK_MAX } from './gallery-links';
 import { TEXT_MAX } from './limits';
-import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
+import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
 
 /** Client gallery strings: quoted ones are verbatim from the spec. */
 export const CLIENT_GALLERY_MESSAGES = {
@@ -43,17 +44,69 @@ export function clientGalleryFormSchema<F extends ChosenFile = ChosenFile>(mode:
 export type ClientGalleryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof clientGalleryFormSchema<F>>>;
 export type ClientGalleryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof clientGalleryFormSchema<F>>>;
 
-export interface ClientGallery {
-  id: number;
-  title: string;
-  gallery_link: string;
-  /** URL of the cover (largest web variant). */
-  cover_image: string;
-  cover_image_view: ApiImageView;
+export const clientGallerySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  gallery_link: z.string(),
+  /** URL of the cover (largest web variant), and its view. */
+  ...imageShape('cover_image'),
   /** Account id of the customer (null if that account was deleted). */
-  user: number | null;
+  user: z.number().int().nullable(),
   /** The customer's display name. */
-  user_text: string;
-  status: boolean;
-  time_created: string;
-}
+  user_text: z.string(),
+  status: z.boolean(),
+  time_created: z.string(),
+});
+export type ClientGallery = z.infer<typeof clientGallerySchema>;
+
+const CLIENT_GALLERIES = '/adminportal/manage-client-galleries/';
+const byId = z.object({ id: pathId });
+const coverFile = { cover_image: { maxFiles: 1 } } as const;
+
+export const clientGalleriesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: CLIENT_GALLERIES,
+    tag: 'client-galleries',
+    summary: 'Client galleries with their customers',
+    response: z.array(clientGallerySchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${CLIENT_GALLERIES}{id}/`,
+    tag: 'client-galleries',
+    summary: 'One client gallery',
+    params: byId,
+    response: clientGallerySchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: CLIENT_GALLERIES,
+    tag: 'client-galleries',
+    summary: 'Create a client gallery for a customer',
+    body: clientGalleryFieldsSchema.extend({ status: formBoolean.optional() }),
+    files: coverFile,
+    requiredFile: { field: 'cover_image', message: CLIENT_GALLERY_MESSAGES.coverRequired },
+    response: clientGallerySchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${CLIENT_GALLERIES}{id}/`,
+    tag: 'client-galleries',
+    summary: 'Change fields, the cover or the publish status',
+    params: byId,
+    body: clientGalleryPatchSchema,
+    files: coverFile,
+    response: clientGallerySchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${CLIENT_GALLERIES}{id}/`,
+    tag: 'client-galleries',
+    summary: 'Delete a client gallery with its photos',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './forms';
+import { optionalText, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { chosenFileOf, type ApiImageView, type ChosenFile } from './uploads';
+import { chosenFileOf, optionalImageShape, type ChosenFile } from './uploads';
+import { endpoint } from './endpoint';
 
 /** Contact strings: the spec's verbatim, plus the few it leaves open (marked). */
 export const CONTACT_MESSAGES = {
@@ -73,19 +74,97 @@ export function contactUsFormSchema<F extends ChosenFile = ChosenFile>() {
 export type ContactUsFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof contactUsFormSchema<F>>>;
 export type ContactUsFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof contactUsFormSchema<F>>>;
 
-export interface ContactInfo {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  description: string;
-  time_created: string;
-  time_updated: string;
-}
+export const contactInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  description: z.string(),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type ContactInfo = z.infer<typeof contactInfoSchema>;
 
-export interface ContactUsContent extends ContactInfo {
+export const contactUsContentSchema = contactInfoSchema.extend({
   /** URL of the nav image, or null when none was uploaded. */
-  nav_image: string | null;
-  nav_image_view: ApiImageView | null;
-}
+  ...optionalImageShape('nav_image'),
+});
+export type ContactUsContent = z.infer<typeof contactUsContentSchema>;
+
+const INFO = '/adminportal/manage-contact-us-info/';
+const CONTENT = '/adminportal/pages/contact-us-content/';
+const byId = z.object({ id: pathId });
+const navFile = { nav_image: { maxFiles: 1 } } as const;
+const contentUpdate = (path: string, summary: string) =>
+  endpoint({
+    method: 'PATCH',
+    path,
+    tag: 'contact',
+    summary,
+    params: byId,
+    body: contactPatchSchema,
+    files: navFile,
+    response: contactUsContentSchema,
+  });
+
+export const contactApi = {
+  infoList: endpoint({
+    method: 'GET',
+    path: INFO,
+    tag: 'contact',
+    summary: 'Contact information rows',
+    response: z.array(contactInfoSchema),
+  }),
+  infoCreate: endpoint({
+    method: 'POST',
+    path: INFO,
+    tag: 'contact',
+    summary: 'Add contact information',
+    body: contactSchema,
+    response: contactInfoSchema,
+    status: 201,
+  }),
+  infoUpdate: endpoint({
+    method: 'PATCH',
+    path: `${INFO}{id}/`,
+    tag: 'contact',
+    summary: 'Change contact information',
+    params: byId,
+    body: contactPatchSchema,
+    response: contactInfoSchema,
+  }),
+  infoRemove: endpoint({
+    method: 'DELETE',
+    path: `${INFO}{id}/`,
+    tag: 'contact',
+    summary: 'Delete contact information',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+  contentList: endpoint({
+    method: 'GET',
+    path: CONTENT,
+    tag: 'contact',
+    summary: 'The contact-us page content (at most one)',
+    response: z.array(contactUsContentSchema),
+  }),
+  /** A second create updates the one content: 201 when created, 200 when updated. */
+  contentCreate: endpoint({
+    method: 'POST',
+    path: CONTENT,
+    tag: 'contact',
+    summary: 'Create the contact-us page content (updates it when it exists)',
+    body: contactSchema,
+    files: navFile,
+    response: contactUsContentSchema,
+    status: 201,
+  }),
+  /** The spec updates the content at a path that differs from its list path; both are served. */
+  contentUpdate: contentUpdate('/adminportal/pages/contact-content/{id}/', 'Change the contact-us page content'),
+  contentUpdateAtListPath: contentUpdate(
+    `${CONTENT}{id}/`,
+    'Change the contact-us page content (same as /adminportal/pages/contact-content/{id}/)',
+  ),
+} as const;

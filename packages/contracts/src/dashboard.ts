@@ -1,5 +1,7 @@
 /** Types of the dashboard area: one summary of every area, read by the portal's landing screen. */
-import type { Enquiry } from './enquiries';
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { enquirySchema, type Enquiry } from './enquiries';
 
 /** The areas the dashboard counts, in the order the portal shows them. */
 export const DASHBOARD_COUNT_KEYS = [
@@ -37,20 +39,35 @@ export const DASHBOARD_STORAGE_TTL_SECONDS = 60;
 /** The dashboard lists enquiries exactly as the enquiries list does. */
 export type DashboardEnquiry = Enquiry;
 
-export interface DashboardStorage {
-  files: number;
-  bytes: number;
+const counts = <const K extends readonly string[]>(keys: K) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as { [P in K[number]]: z.ZodNumber });
+
+export const dashboardStorageSchema = z.object({
+  files: z.number().int(),
+  bytes: z.number(),
   /** When the figure was measured (ISO time); it is cached for DASHBOARD_STORAGE_TTL_SECONDS. */
-  measured_at: string;
-}
+  measured_at: z.string(),
+});
+export type DashboardStorage = z.infer<typeof dashboardStorageSchema>;
 
 /** GET /adminportal/dashboard/ */
-export interface DashboardSummary {
-  counts: Record<DashboardCountKey, number>;
-  published: Record<DashboardPublishableKey, number>;
-  latest_enquiries: DashboardEnquiry[];
-  storage: DashboardStorage;
-}
+export const dashboardSummarySchema = z.object({
+  counts: counts(DASHBOARD_COUNT_KEYS),
+  published: counts(DASHBOARD_PUBLISHABLE_KEYS),
+  latest_enquiries: z.array(enquirySchema),
+  storage: dashboardStorageSchema,
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+export const dashboardApi = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/adminportal/dashboard/',
+    tag: 'dashboard',
+    summary: 'Counts of every area, the latest enquiries and media storage use',
+    response: dashboardSummarySchema,
+  }),
+} as const;
 
 export const DASHBOARD_MESSAGES = {
   title: 'Dashboard',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { formId } from './forms';
 
 /** Limits of an e-mail to admins (the spec leaves them open; subject fits the table column). */
 export const EMAIL_LIMITS = { subject: 255, message: 10_000, recipients: 100 } as const;
@@ -37,15 +39,7 @@ const recipientIds = z.preprocess(
     return v;
   },
   z
-    .array(
-      z.preprocess(
-        (x) => (typeof x === 'string' && /^\d+$/.test(x.trim()) ? Number(x) : x),
-        z.number({ error: EMAIL_MESSAGES.recipientUnknown }).int({ error: EMAIL_MESSAGES.recipientUnknown }).positive({
-          error: EMAIL_MESSAGES.recipientUnknown,
-        }),
-      ),
-      { error: EMAIL_MESSAGES.recipientsRequired },
-    )
+    .array(formId(EMAIL_MESSAGES.recipientUnknown), { error: EMAIL_MESSAGES.recipientsRequired })
     .min(1, { error: EMAIL_MESSAGES.recipientsRequired })
     .max(EMAIL_LIMITS.recipients, { error: EMAIL_MESSAGES.recipientsMax })
     .transform((ids) => [...new Set(ids)]),
@@ -76,41 +70,62 @@ export const sendEmailFormSchema = sendEmailSchema.extend({
 export type SendEmailFormValues = z.input<typeof sendEmailFormSchema>;
 
 /** What happened to one recipient. */
-export interface EmailRecipientResult {
-  id: number;
-  name: string;
-  email: string;
-  status: 'sent' | 'failed';
+export const emailRecipientResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(['sent', 'failed']),
   /** Where the message went: a real SMTP server, or an .eml file in the outbox. */
-  delivered: 'smtp' | 'outbox' | null;
+  delivered: z.enum(['smtp', 'outbox']).nullable(),
   /** The SMTP message id or outbox file name when sent; the reason when failed. */
-  detail: string;
-}
+  detail: z.string(),
+});
+export type EmailRecipientResult = z.infer<typeof emailRecipientResultSchema>;
 
 /**
  * The answer to a send: one message per recipient, recorded as one sent e-mail. 200 when at
  * least one went out ('sent' or 'partial'); 502 with the same body when none did.
  */
-export interface SendEmailResult {
-  id: number;
-  subject: string;
-  status: 'sent' | 'partial' | 'failed';
-  detail: string;
-  results: EmailRecipientResult[];
-}
+export const sendEmailResultSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  status: z.enum(['sent', 'partial', 'failed']),
+  detail: z.string(),
+  results: z.array(emailRecipientResultSchema),
+});
+export type SendEmailResult = z.infer<typeof sendEmailResultSchema>;
 
 /** A past send as `GET /adminportal/send-email/` lists it (newest first). */
-export interface SentEmailRecord {
-  id: number;
-  subject: string;
-  message: string;
-  recipients: { id: number; email: string }[];
-  status: 'sending' | 'sent' | 'partial' | 'failed';
+export const sentEmailRecordSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  message: z.string(),
+  recipients: z.array(z.object({ id: z.number().int(), email: z.string() })),
+  status: z.enum(['sending', 'sent', 'partial', 'failed']),
   /** What went wrong, one line per failed recipient. */
-  error: string | null;
-  sent_by: { id: number; name: string } | null;
-  time_created: string;
-}
+  error: z.string().nullable(),
+  sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  time_created: z.string(),
+});
+export type SentEmailRecord = z.infer<typeof sentEmailRecordSchema>;
 
 /** How many past sends the history returns. */
 export const SENT_EMAIL_HISTORY_LIMIT = 100;
+
+export const emailsApi = {
+  history: endpoint({
+    method: 'GET',
+    path: '/adminportal/send-email/',
+    tag: 'emails',
+    summary: 'Past sends, newest first',
+    response: z.array(sentEmailRecordSchema),
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/adminportal/send-email/',
+    tag: 'emails',
+    summary: 'E-mail the chosen admins, one message each (502 with the same body when none went out)',
+    body: sendEmailSchema,
+    response: sendEmailResultSchema,
+  }),
+} as const;

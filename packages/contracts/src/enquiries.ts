@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { pathId } from './forms';
 
 /** Length limits of a visitor's enquiry (the spec leaves them open). */
 export const ENQUIRY_LIMITS = { fullName: 150, email: 254, message: 5000 } as const;
@@ -43,19 +45,52 @@ export const enquiryInputSchema = z.object({
     .optional(),
 });
 export type EnquiryInput = z.input<typeof enquiryInputSchema>;
+export type EnquiryData = z.output<typeof enquiryInputSchema>;
 
 /** An enquiry as `GET /adminportal/user-enqueries/` lists it (newest first). */
-export interface Enquiry {
-  id: number;
-  full_name: string;
-  email: string;
-  message: string;
+export const enquirySchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  email: z.string(),
+  message: z.string(),
   /** ISO 8601. */
-  time_created: string;
-}
+  time_created: z.string(),
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
 
 /** The answer to a visitor's enquiry. */
-export interface EnquiryReceived {
-  status: true;
-  detail: string;
-}
+export const enquiryReceivedSchema = z.object({ status: z.literal(true), detail: z.string() });
+export type EnquiryReceived = z.infer<typeof enquiryReceivedSchema>;
+
+/** Enquiry requests per visitor address per minute, counted before a body is read. */
+export const ENQUIRY_REQUESTS_PER_MINUTE = 30;
+
+export const enquiriesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/adminportal/user-enqueries/',
+    tag: 'enquiries',
+    summary: "Visitors' enquiries, newest first",
+    response: z.array(enquirySchema),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/adminportal/user-enqueries/{id}/',
+    tag: 'enquiries',
+    summary: 'Delete an enquiry',
+    params: z.object({ id: pathId }),
+    response: null,
+    status: 204,
+  }),
+  receive: endpoint({
+    method: 'POST',
+    path: '/site/enquiries/',
+    access: 'public',
+    tag: 'site',
+    summary: "A visitor's enquiry from the public site (no token; rate-limited per address)",
+    body: enquiryInputSchema,
+    response: enquiryReceivedSchema,
+    status: 201,
+    rateLimit: { max: ENQUIRY_REQUESTS_PER_MINUTE, windowMs: 60_000 },
+  }),
+} as const;

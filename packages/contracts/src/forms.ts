@@ -28,13 +28,25 @@ export const formBoolean = z.preprocess(
   z.boolean({ error: 'Must be true or false.' }),
 );
 
-/** Integer ids arrive as numbers in JSON and strings in forms. */
+/** The largest id the database holds (PostgreSQL `integer`, which every id column is). */
+export const MAX_ID = 2_147_483_647;
+
+/** Null characters cannot be stored in PostgreSQL text: refused with this message on any field. */
+export const NUL_MESSAGE = 'Null characters are not allowed.';
+
+/**
+ * The one id rule, for ids in bodies and forms alike: a whole number from 1 to MAX_ID, sent as a
+ * JSON number or as digits in a form; anything else fails with the field's own message.
+ */
 export function formId(message: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+    (v) => (typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : v.trim() === '' ? undefined : v) : v),
+    z.number({ error: message }).refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID, { error: message }),
   );
 }
+
+/** An id in a path: the same rule; the server answers 404 for anything else. */
+export const pathId = formId('Not found.');
 
 /** Turns a zod error into the API's field-error shape, keeping every message per field. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {

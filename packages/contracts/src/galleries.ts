@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { formId, pathId } from './forms';
+import { imageViewSchema } from './uploads';
 
 /** Schemas, messages and types of the photo galleries (services, love stories, client galleries). */
 
@@ -45,10 +48,7 @@ export const GALLERY_UPLOAD_PARALLEL = 3;
 export const GALLERY_UPLOAD_ATTEMPTS = 3;
 
 const galleryType = z.enum(GALLERY_TYPES, { error: GALLERY_MESSAGES.typeRequired });
-const positiveId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z.number({ error: GALLERY_MESSAGES.parentRequired }).int().positive({ error: GALLERY_MESSAGES.parentRequired }),
-);
+const positiveId = formId(GALLERY_MESSAGES.parentRequired);
 
 /** `POST /adminportal/manage-gallery/check/`: which of these SHA-256s does the gallery hold already? */
 export const galleryCheckSchema = z.object({
@@ -59,17 +59,13 @@ export const galleryCheckSchema = z.object({
     .max(GALLERY_CHECK_MAX),
 });
 export type GalleryCheckInput = z.infer<typeof galleryCheckSchema>;
-export interface GalleryCheckResponse {
-  existing: string[];
-}
+export const galleryCheckResponseSchema = z.object({ existing: z.array(z.string()) });
+export type GalleryCheckResponse = z.infer<typeof galleryCheckResponseSchema>;
 
 /** `PATCH /adminportal/manage-gallery/order/`: the photos in their new order (one gallery). */
 export const galleryOrderSchema = z.object({
   ids: z
-    .array(
-      z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().int().positive({ error: GALLERY_MESSAGES.idsRequired })),
-      { error: GALLERY_MESSAGES.idsRequired },
-    )
+    .array(formId(GALLERY_MESSAGES.idsRequired), { error: GALLERY_MESSAGES.idsRequired })
     .min(1, { error: GALLERY_MESSAGES.idsRequired })
     .max(GALLERY_CHECK_MAX),
 });
@@ -80,52 +76,132 @@ export const galleryLookupSchema = z.object({
   type: galleryType,
   name: z.string({ error: GALLERY_MESSAGES.parentRequired }).trim().min(1, { error: GALLERY_MESSAGES.parentRequired }).max(255),
 });
-export interface GalleryLookupResponse {
-  id: number;
-  title: string;
-  type: GalleryType;
-}
+export const galleryLookupResponseSchema = z.object({ id: z.number().int(), title: z.string(), type: z.enum(GALLERY_TYPES) });
+export type GalleryLookupResponse = z.infer<typeof galleryLookupResponseSchema>;
 
 /** The image convention: the URL in the spec's field, plus a view with srcset and placeholder. */
-export interface GalleryImageView {
-  url: string;
-  width: number;
-  height: number;
-  srcset: string;
-  placeholder: string | null;
-  square: string | null;
-  wide: string | null;
-}
+export type GalleryImageView = z.infer<typeof imageViewSchema>;
 
 /** A gallery photo as the API returns it. */
-export interface GalleryPhoto {
-  id: number;
-  name: string;
-  title: string;
-  land_scape_img: string;
-  land_scape_img_view: GalleryImageView;
-  img_width: number;
-  img_height: number;
-  time_created: string;
-  time_updated: string;
+export const galleryPhotoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  land_scape_img: z.string(),
+  land_scape_img_view: imageViewSchema,
+  img_width: z.number().int(),
+  img_height: z.number().int(),
+  time_created: z.string(),
+  time_updated: z.string(),
   /** The parent's id (service, love story or client gallery). */
-  gal: number;
-  type: GalleryType;
-  position: number;
-}
+  gal: z.number().int(),
+  type: z.enum(GALLERY_TYPES),
+  position: z.number().int(),
+});
+export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;
 
 export type GallerySkipReason = 'name' | 'content';
 /** Answer of an upload: what was stored, and what was skipped and why. */
-export interface GalleryUploadResponse {
-  stored: GalleryPhoto[];
-  skipped: { name: string; reason: GallerySkipReason; message: string }[];
-}
+export const galleryUploadResponseSchema = z.object({
+  stored: z.array(galleryPhotoSchema),
+  skipped: z.array(z.object({ name: z.string(), reason: z.enum(['name', 'content']), message: z.string() })),
+});
+export type GalleryUploadResponse = z.infer<typeof galleryUploadResponseSchema>;
 
 export const GALLERY_SKIP_MESSAGES: Record<GallerySkipReason, string> = {
   name: 'An image with this name is already in the gallery',
   content: 'The same image is already in the gallery',
 };
 
-export interface GalleryDeleteResponse {
-  deleted: number;
-}
+export const galleryDeleteResponseSchema = z.object({ deleted: z.number().int() });
+export type GalleryDeleteResponse = z.infer<typeof galleryDeleteResponseSchema>;
+
+/** Most photo files one upload request takes (the portal sends one per request). */
+export const GALLERY_UPLOAD_MAX_FILES = 200;
+/** Most photo ids one delete call accepts (the portal sends large selections in slices). */
+export const GALLERY_DELETE_MAX_IDS = 1000;
+
+const byId = z.object({ id: pathId });
+const photos = z.array(galleryPhotoSchema);
+const names = z.array(z.string());
+
+/** A gallery's photos and names are read under the spec's paths, one pair per gallery type. */
+const galleryReads = (type: GalleryType, photosPath: string, namesPath: string) => ({
+  photos: endpoint({
+    method: 'GET',
+    path: `${photosPath}{id}/`,
+    tag: 'galleries',
+    summary: `Photos of a ${type}, in saved order`,
+    params: byId,
+    response: photos,
+  }),
+  names: endpoint({
+    method: 'GET',
+    path: `${namesPath}{id}/`,
+    tag: 'galleries',
+    summary: `File names in a ${type}'s gallery`,
+    params: byId,
+    response: names,
+  }),
+});
+
+export const galleriesApi = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/adminportal/manage-gallery/',
+    tag: 'galleries',
+    summary:
+      "Upload photos: the parent's field (service, love-story, client-gallery) holds its id; one land_scape_image (or orig_image) part per file",
+    streamed: true,
+    body: z.object({ service: z.string().optional(), 'love-story': z.string().optional(), 'client-gallery': z.string().optional() }),
+    files: { land_scape_image: { maxFiles: GALLERY_UPLOAD_MAX_FILES }, orig_image: { maxFiles: GALLERY_UPLOAD_MAX_FILES } },
+    response: galleryUploadResponseSchema,
+    status: 201,
+  }),
+  check: endpoint({
+    method: 'POST',
+    path: '/adminportal/manage-gallery/check/',
+    tag: 'galleries',
+    summary: 'Which of these SHA-256s the gallery holds already',
+    body: galleryCheckSchema,
+    response: galleryCheckResponseSchema,
+  }),
+  order: endpoint({
+    method: 'PATCH',
+    path: '/adminportal/manage-gallery/order/',
+    tag: 'galleries',
+    summary: 'Save the order of one gallery',
+    body: galleryOrderSchema,
+    response: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  deletePhotos: endpoint({
+    method: 'DELETE',
+    path: '/adminportal/manage-gallery/{ids}/',
+    tag: 'galleries',
+    summary: 'Delete photos by id (comma-separated)',
+    params: z.object({
+      ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(pathId).min(1).max(GALLERY_DELETE_MAX_IDS)),
+    }),
+    response: galleryDeleteResponseSchema,
+  }),
+  deleteGallery: endpoint({
+    method: 'DELETE',
+    path: '/adminportal/galleries/delete/{id}/',
+    tag: 'galleries',
+    summary: 'Delete every photo of one gallery',
+    params: byId,
+    query: z.object({ type: z.enum(GALLERY_TYPES, { error: GALLERY_MESSAGES.typeRequired }).default('service') }),
+    response: galleryDeleteResponseSchema,
+  }),
+  lookup: endpoint({
+    method: 'GET',
+    path: '/adminportal/galleries/lookup/',
+    tag: 'galleries',
+    summary: 'Find a gallery by its name or title',
+    query: galleryLookupSchema,
+    response: galleryLookupResponseSchema,
+  }),
+  service: galleryReads('service', '/adminportal/service-galleries/', '/adminportal/service-galleries-image-names/'),
+  'love-story': galleryReads('love-story', '/adminportal/galleries/love-stories/', '/adminportal/lovestory-galleries-image-names/'),
+  'client-gallery': galleryReads('client-gallery', '/adminportal/client-photos/', '/adminportal/client-galleries-image-names/'),
+} as const;

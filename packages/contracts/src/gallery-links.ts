@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formId, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formId, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
 
 /** Gallery link strings: quoted ones are verbatim from the spec. */
@@ -48,15 +49,56 @@ export type GalleryLinkFormValues = z.input<typeof galleryLinkSchema>;
 /** Fields whose first 400 message the portal shows, in the spec's order. */
 export const GALLERY_LINK_ERROR_FIELDS = ['link', 'user', 'description'] as const;
 
-export interface GalleryLink {
-  id: number;
-  link: string;
-  description: string;
+export const galleryLinkResponseSchema = z.object({
+  id: z.number().int(),
+  link: z.string(),
+  description: z.string(),
   /** Account id of the customer. */
-  user: number | null;
+  user: z.number().int().nullable(),
   /** The customer's display name. */
-  user_text: string;
+  user_text: z.string(),
   /** Title of the client gallery whose gallery_link is this link, or ''. */
-  title: string;
-  time_created: string;
-}
+  title: z.string(),
+  time_created: z.string(),
+});
+export type GalleryLink = z.infer<typeof galleryLinkResponseSchema>;
+
+const LINKS = '/adminportal/photo-gallery-links/';
+const byId = z.object({ id: pathId });
+
+export const galleryLinksApi = {
+  list: endpoint({
+    method: 'GET',
+    path: LINKS,
+    tag: 'gallery-links',
+    summary: 'Gallery links with their customers',
+    response: z.array(galleryLinkResponseSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: LINKS,
+    tag: 'gallery-links',
+    summary: 'Assign a gallery link to a customer',
+    body: galleryLinkSchema,
+    response: galleryLinkResponseSchema,
+    status: 201,
+  }),
+  replace: endpoint({
+    method: 'PUT',
+    path: `${LINKS}{id}/`,
+    tag: 'gallery-links',
+    summary: 'Change a gallery link',
+    params: byId,
+    body: galleryLinkSchema,
+    response: galleryLinkResponseSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${LINKS}{id}/`,
+    tag: 'gallery-links',
+    summary: 'Delete a gallery link',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

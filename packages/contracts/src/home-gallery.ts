@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { formBoolean, optionalText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, optionalText, pathId } from './forms';
 import { TEXT_MAX } from './limits';
-import { requiredFileOf, type ApiImageView, type ChosenFile } from './uploads';
+import { imageShape, requiredFileOf, type ChosenFile } from './uploads';
 
 /** Home gallery strings, verbatim from the spec. */
 export const HOME_GALLERY_MESSAGES = {
@@ -38,13 +39,57 @@ export function homeGalleryFormSchema<F extends ChosenFile = ChosenFile>() {
 }
 export type HomeGalleryFormValues = z.input<ReturnType<typeof homeGalleryFormSchema>>;
 
-export interface HomeGalleryImage {
-  id: number;
-  name: string;
-  /** URL of the image. */
-  cover_image: string;
-  cover_image_view: ApiImageView;
-  status: boolean;
-  time_created: string;
-  time_updated: string;
-}
+export const homeGalleryImageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** URL of the image, and its view. */
+  ...imageShape('cover_image'),
+  status: z.boolean(),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type HomeGalleryImage = z.infer<typeof homeGalleryImageSchema>;
+
+const HOME_GALLERY = '/adminportal/home-gallery-image/';
+const byId = z.object({ id: pathId });
+const coverFile = { cover_image: { maxFiles: 1 } } as const;
+
+export const homeGalleryApi = {
+  list: endpoint({
+    method: 'GET',
+    path: HOME_GALLERY,
+    tag: 'home-gallery',
+    summary: 'Home gallery images',
+    response: z.array(homeGalleryImageSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: HOME_GALLERY,
+    tag: 'home-gallery',
+    summary: 'Add a home gallery image (its name defaults to the file name)',
+    body: homeGalleryFieldsSchema,
+    files: coverFile,
+    requiredFile: { field: 'cover_image', message: HOME_GALLERY_MESSAGES.imageRequired },
+    response: homeGalleryImageSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${HOME_GALLERY}{id}/`,
+    tag: 'home-gallery',
+    summary: 'Replace the image, rename it or change its publish status',
+    params: byId,
+    body: homeGalleryFieldsSchema,
+    files: coverFile,
+    response: homeGalleryImageSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${HOME_GALLERY}{id}/`,
+    tag: 'home-gallery',
+    summary: 'Delete a home gallery image',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

@@ -1,3 +1,4 @@
+export * from './endpoint';
 export * from './messages';
 export * from './limits';
 export * from './pages';
@@ -20,3 +21,6 @@ export * from './emails';
 export * from './account';
 export * from './service-page';
 export * from './dashboard';
+export * from './uploads';
+export * from './media';
+export * from './api';

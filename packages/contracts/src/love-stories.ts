@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { formBoolean, formId, optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, formId, optionalText, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
+import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
 
 /** Love story strings: quoted ones are verbatim from the spec. */
 export const LOVE_STORY_MESSAGES = {
@@ -71,22 +72,100 @@ export function loveStoryFormSchema<F extends ChosenFile = ChosenFile>(mode: For
 export type LoveStoryFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof loveStoryFormSchema<F>>>;
 export type LoveStoryFormOutput<F extends ChosenFile = ChosenFile> = z.output<ReturnType<typeof loveStoryFormSchema<F>>>;
 
-export interface LoveStory {
-  id: number;
-  title: string;
-  /** URL of the cover (largest web variant). */
-  cover_image: string;
+export const loveStorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** URL of the cover (largest web variant), and its view. */
+  ...imageShape('cover_image'),
   /** URL of the square crop of the same upload. */
-  square_image: string;
+  square_image: z.string(),
   /** URL of the 16:9 crop of the same upload. */
-  land_scape_image: string;
-  cover_image_view: ApiImageView;
+  land_scape_image: z.string(),
   /** JSON string of {description1..description5}, as the spec has it. */
-  description: string;
+  description: z.string(),
   /** Account id of the customer the story belongs to (null if that account was deleted). */
-  user: number | null;
+  user: z.number().int().nullable(),
   /** The customer's display name. */
-  user_text: string;
-  status: boolean;
-  time_created: string;
+  user_text: z.string(),
+  status: z.boolean(),
+  time_created: z.string(),
+});
+export type LoveStory = z.infer<typeof loveStorySchema>;
+
+/**
+ * The request as the spec's client sends it, flattened: `description` (a JSON string or an
+ * object) becomes description1..5 beside title, user and status; loose description1..5 fields are
+ * accepted too, and the JSON wins.
+ */
+function flattenLoveStoryRequest(raw: unknown, ctx: z.RefinementCtx): unknown {
+  const fields = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const described = parseLoveStoryDescription(fields.description);
+  if (described === null) {
+    ctx.addIssue({ code: 'custom', path: ['description'], message: LOVE_STORY_MESSAGES.descriptionInvalid });
+    return z.NEVER;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of ['title', 'user', 'status', ...LOVE_STORY_DESCRIPTION_KEYS]) if (fields[key] !== undefined) out[key] = fields[key];
+  return { ...out, ...described };
 }
+
+export const loveStoryCreateRequestSchema = z.preprocess(
+  flattenLoveStoryRequest,
+  loveStoryFieldsSchema.extend({ status: formBoolean.optional() }),
+);
+export const loveStoryPatchRequestSchema = z.preprocess(flattenLoveStoryRequest, loveStoryPatchSchema);
+export type LoveStoryCreateInput = z.output<typeof loveStoryCreateRequestSchema>;
+
+const LOVE_STORIES = '/adminportal/manage-love-stories/';
+const byId = z.object({ id: pathId });
+/** The spec's client sends the one cover under all three image names; the first present is kept. */
+export const LOVE_STORY_COVER_FIELDS = ['cover_image', 'land_scape_image', 'square_image'] as const;
+const coverFiles = { cover_image: { maxFiles: 1 }, land_scape_image: { maxFiles: 1 }, square_image: { maxFiles: 1 } } as const;
+
+export const loveStoriesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: LOVE_STORIES,
+    tag: 'love-stories',
+    summary: 'Love stories with their customers',
+    response: z.array(loveStorySchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${LOVE_STORIES}{id}/`,
+    tag: 'love-stories',
+    summary: 'One love story',
+    params: byId,
+    response: loveStorySchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: LOVE_STORIES,
+    tag: 'love-stories',
+    summary: 'Create a love story with its cover',
+    body: loveStoryCreateRequestSchema,
+    files: coverFiles,
+    requiredFile: { field: 'cover_image', fields: LOVE_STORY_COVER_FIELDS, message: LOVE_STORY_MESSAGES.coverRequired },
+    response: loveStorySchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${LOVE_STORIES}{id}/`,
+    tag: 'love-stories',
+    summary: 'Change fields, the cover or the publish status',
+    params: byId,
+    body: loveStoryPatchRequestSchema,
+    files: coverFiles,
+    response: loveStorySchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${LOVE_STORIES}{id}/`,
+    tag: 'love-stories',
+    summary: 'Delete a love story with its gallery',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

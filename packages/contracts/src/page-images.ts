@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { formBoolean } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, pathId } from './forms';
 import { publishMessages } from './messages';
 import { PAGE_IDS, pageName } from './pages';
-import type { ContentImageView } from './services';
+import { imageShape } from './uploads';
 
 export const PAGE_IMAGE_MESSAGES = {
   pageRequired: 'Page name is required',
@@ -49,20 +50,74 @@ export const pageImageCreateSchema = z.object({ page: pageIdField, status: formB
 export const pageImageUpdateSchema = z.object({ page: pageIdField.optional(), status: formBoolean.optional() });
 export type PageImageUpdateInput = z.infer<typeof pageImageUpdateSchema>;
 
-export interface PageType {
-  id: number;
-  name: string;
-  slug: string;
-}
+export const pageTypeSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
+export type PageType = z.infer<typeof pageTypeSchema>;
 
-export interface PageImage {
-  id: number;
-  page: number;
-  page_name: string;
-  /** Display URL of the 16:9 image. */
-  image: string;
-  image_view: ContentImageView;
-  status: boolean;
-  time_created: string;
-  time_updated: string;
-}
+export const pageImageSchema = z.object({
+  id: z.number().int(),
+  page: z.number().int(),
+  page_name: z.string(),
+  /** Display URL of the 16:9 image, and its view. */
+  ...imageShape('image'),
+  status: z.boolean(),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type PageImage = z.infer<typeof pageImageSchema>;
+
+const PAGE_IMAGES = '/adminportal/pages-images/';
+const byId = z.object({ id: pathId });
+const imageFile = { image: { maxFiles: 1 } } as const;
+
+export const pageImagesApi = {
+  pageTypes: endpoint({
+    method: 'GET',
+    path: '/adminportal/page-types/',
+    tag: 'page-images',
+    summary: 'The public pages (ids 1-7)',
+    response: z.array(pageTypeSchema),
+  }),
+  list: endpoint({ method: 'GET', path: PAGE_IMAGES, tag: 'page-images', summary: 'Page images', response: z.array(pageImageSchema) }),
+  get: endpoint({
+    method: 'GET',
+    path: `${PAGE_IMAGES}{id}/`,
+    tag: 'page-images',
+    summary: 'One page image',
+    params: byId,
+    response: pageImageSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: PAGE_IMAGES,
+    tag: 'page-images',
+    summary: 'Add a page image',
+    body: pageImageCreateSchema,
+    files: imageFile,
+    requiredFile: {
+      field: 'image',
+      // The message names the page: the parsed one, or whatever number was sent.
+      message: (body, fields) => pageImageRequiredMessage((body as { page?: number } | undefined)?.page ?? (Number(fields.page) || null)),
+    },
+    response: pageImageSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${PAGE_IMAGES}{id}/`,
+    tag: 'page-images',
+    summary: 'Change the page, the image or the publish status',
+    params: byId,
+    body: pageImageUpdateSchema,
+    files: imageFile,
+    response: pageImageSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${PAGE_IMAGES}{id}/`,
+    tag: 'page-images',
+    summary: 'Delete a page image',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formBoolean, optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, optionalText, pathId, requiredText } from './forms';
 
 /** Messages of the users (customers) and admins screens, verbatim from the spec where it names them. */
 export const PEOPLE_MESSAGES = {
@@ -77,23 +78,63 @@ export const personUpdateSchema = personEditSchema.partial();
 export type PersonUpdateInput = z.infer<typeof personUpdateSchema>;
 
 /** A user or admin as the lists return them; password fields are never part of it. */
-export interface PersonAccount {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  phone: string;
+export const personAccountSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string(),
   /** ISO 8601. */
-  date_joined: string;
-  is_active: boolean;
+  date_joined: z.string(),
+  is_active: z.boolean(),
   /** ISO 8601, or null when the account never signed in. */
-  last_login: string | null;
-}
+  last_login: z.string().nullable(),
+});
+export type PersonAccount = z.infer<typeof personAccountSchema>;
 
 /** The answer to a create: the account, and its temporary password, shown this once. */
-export interface PersonCreated extends PersonAccount {
-  temporary_password: string;
+export const personCreatedSchema = personAccountSchema.extend({
+  temporary_password: z.string(),
   /** Whether the welcome e-mail with the temporary password went out. */
-  email_sent: boolean;
-}
+  email_sent: z.boolean(),
+});
+export type PersonCreated = z.infer<typeof personCreatedSchema>;
+
+/** Users and admins: the same shapes under two paths. */
+const peopleEndpoints = <const B extends string>(base: B, tag: string, who: string) => {
+  const byId = z.object({ id: pathId });
+  return {
+    list: endpoint({ method: 'GET', path: base, tag, summary: `Every ${who}`, response: z.array(personAccountSchema) }),
+    create: endpoint({
+      method: 'POST',
+      path: base,
+      tag,
+      summary: `Create a ${who} with a temporary password, returned once`,
+      body: personCreateSchema,
+      response: personCreatedSchema,
+      status: 201,
+    }),
+    update: endpoint({
+      method: 'PATCH',
+      path: `${base}{id}/`,
+      tag,
+      summary: `Change a ${who}; is_active false deactivates and signs them out`,
+      params: byId,
+      body: personUpdateSchema,
+      response: personAccountSchema,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `${base}{id}/`,
+      tag,
+      summary: `Delete a ${who}`,
+      params: byId,
+      response: null,
+      status: 204,
+    }),
+  };
+};
+
+export const usersApi = peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)');
+export const adminsApi = peopleEndpoints('/adminportal/manage-admins/', 'people', 'admin');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { optionalText, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
-import { requiredOnCreate, type ApiImageView, type ChosenFile, type FormMode } from './uploads';
+import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
 
 /** Strings of the service page: the image and failure messages are the spec's. */
 export const SERVICE_PAGE_MESSAGES = {
@@ -28,6 +29,7 @@ export type ServicePageText = z.output<typeof servicePageTextSchema>;
 
 /** PATCH: only what is sent changes; an omitted or empty image keeps the current one. */
 export const servicePagePatchSchema = servicePageTextSchema.partial();
+export type ServicePagePatch = z.output<typeof servicePagePatchSchema>;
 
 /** The dialog: create mode when there is no existing name (spec), where the image is required. */
 export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
@@ -36,13 +38,47 @@ export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: F
 export type ServicePageFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof servicePageFormSchema<F>>>;
 
 /** The single service page record. `GET` lists it as an array of zero or one. */
-export interface ServicePageContent {
-  id: number;
-  name: string;
-  description: string;
-  /** URL of the image. */
-  image: string;
-  image_view: ApiImageView;
-  time_created: string;
-  time_updated: string;
-}
+export const servicePageContentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** URL of the image, and its view. */
+  ...imageShape('image'),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type ServicePageContent = z.infer<typeof servicePageContentSchema>;
+
+const SERVICE_PAGE = '/adminportal/pages/service-content/';
+const imageFile = { image: { maxFiles: 1 } } as const;
+
+export const servicePageApi = {
+  list: endpoint({
+    method: 'GET',
+    path: SERVICE_PAGE,
+    tag: 'service-page',
+    summary: 'The service page, as a list of at most one',
+    response: z.array(servicePageContentSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: SERVICE_PAGE,
+    tag: 'service-page',
+    summary: 'Create the service page (once)',
+    body: servicePageTextSchema,
+    files: imageFile,
+    requiredFile: { field: 'image', message: SERVICE_PAGE_MESSAGES.imageRequired },
+    response: servicePageContentSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${SERVICE_PAGE}{id}/`,
+    tag: 'service-page',
+    summary: 'Change the service page; an omitted image keeps the current one',
+    params: z.object({ id: pathId }),
+    body: servicePagePatchSchema,
+    files: imageFile,
+    response: servicePageContentSchema,
+  }),
+} as const;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { formBoolean, optionalText, requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { formBoolean, optionalText, pathId, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
-import type { ApiImageView } from './uploads';
+import { imageShape, type ApiImageView } from './uploads';
 
 export const SERVICE_MESSAGES = {
   nameRequired: 'Service name is required',
@@ -40,19 +41,60 @@ export type ServiceUpdateInput = z.infer<typeof serviceUpdateSchema>;
 /** How an uploaded image is presented to the portal (the one shape every area uses). */
 export type ContentImageView = ApiImageView;
 
-export interface Service {
-  id: number;
-  name: string;
-  description: string;
-  description2: string;
-  /** Display URL of the cover (WebP, up to 1600 px wide). */
-  cover_image: string;
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  description2: z.string(),
+  /** Display URL of the cover (WebP, up to 1600 px wide), and its view. */
+  ...imageShape('cover_image'),
   /** The cover cropped to 16:9 for the public site. */
-  site_cover_image: string;
-  /** The uploaded file, untouched. */
-  orig_image: string;
-  cover_image_view: ContentImageView;
-  status: boolean;
-  time_created: string;
-  time_updated: string;
-}
+  site_cover_image: z.string(),
+  /** The uploaded file, untouched: an admin-only address. */
+  orig_image: z.string(),
+  status: z.boolean(),
+  time_created: z.string(),
+  time_updated: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+const BASE = '/adminportal/manage-services/';
+const byId = z.object({ id: pathId });
+/** The spec's client sends the one cover file three times; the server keeps the first present. */
+const COVER_FIELDS = ['cover_image', 'site_cover_image', 'orig_image'] as const;
+const coverFiles = { cover_image: { maxFiles: 1 }, site_cover_image: { maxFiles: 1 }, orig_image: { maxFiles: 1 } } as const;
+
+export const servicesApi = {
+  list: endpoint({ method: 'GET', path: BASE, tag: 'services', summary: 'Every service, newest first', response: z.array(serviceSchema) }),
+  get: endpoint({ method: 'GET', path: `${BASE}{id}/`, tag: 'services', summary: 'One service', params: byId, response: serviceSchema }),
+  create: endpoint({
+    method: 'POST',
+    path: BASE,
+    tag: 'services',
+    summary: 'Create a service with its cover',
+    body: serviceCreateSchema,
+    files: coverFiles,
+    requiredFile: { field: 'cover_image', fields: COVER_FIELDS, message: SERVICE_MESSAGES.coverRequired },
+    response: serviceSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${BASE}{id}/`,
+    tag: 'services',
+    summary: 'Change fields, the cover or the publish status',
+    params: byId,
+    body: serviceUpdateSchema,
+    files: coverFiles,
+    response: serviceSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${BASE}{id}/`,
+    tag: 'services',
+    summary: 'Delete a service with its gallery',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

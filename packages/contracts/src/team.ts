@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { requiredText } from './forms';
+import { endpoint } from './endpoint';
+import { pathId, requiredText } from './forms';
 import { personEmail } from './people';
-import { requiredOnCreate, type ApiImageView, type FormMode } from './uploads';
+import { imageShape, requiredOnCreate, type FormMode } from './uploads';
 
 /** Messages of the team screen, verbatim from the spec. */
 export const TEAM_MESSAGES = {
@@ -29,6 +30,7 @@ export type TeamMemberInput = z.infer<typeof teamMemberSchema>;
 
 /** PATCH: only the sent fields change; an omitted or empty image keeps the current one. */
 export const teamMemberUpdateSchema = teamMemberSchema.partial();
+export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>;
 
 /** The create/edit dialog: the profile image is required on create only; on edit it is sent only if new. */
 export function teamFormSchema(mode: FormMode) {
@@ -36,15 +38,53 @@ export function teamFormSchema(mode: FormMode) {
 }
 export type TeamFormValues = z.input<ReturnType<typeof teamFormSchema>>;
 
-export interface TeamMember {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  title: string;
-  /** URL of the profile image. */
-  cover_image: string;
-  cover_image_view: ApiImageView;
+export const teamMemberResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  title: z.string(),
+  /** URL of the profile image, and its view. */
+  ...imageShape('cover_image'),
   /** ISO 8601. */
-  time_created: string;
-}
+  time_created: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberResponseSchema>;
+
+const TEAM = '/adminportal/pages/the-team/';
+const byId = z.object({ id: pathId });
+const profileFile = { cover_image: { maxFiles: 1 } } as const;
+
+export const teamApi = {
+  list: endpoint({ method: 'GET', path: TEAM, tag: 'team', summary: 'The team', response: z.array(teamMemberResponseSchema) }),
+  create: endpoint({
+    method: 'POST',
+    path: TEAM,
+    tag: 'team',
+    summary: 'Add a team member',
+    body: teamMemberSchema,
+    files: profileFile,
+    requiredFile: { field: 'cover_image', message: TEAM_MESSAGES.imageRequired },
+    response: teamMemberResponseSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${TEAM}{id}/`,
+    tag: 'team',
+    summary: 'Change a team member',
+    params: byId,
+    body: teamMemberUpdateSchema,
+    files: profileFile,
+    response: teamMemberResponseSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${TEAM}{id}/`,
+    tag: 'team',
+    summary: 'Remove a team member',
+    params: byId,
+    response: null,
+    status: 204,
+  }),
+} as const;

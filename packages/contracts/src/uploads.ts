@@ -38,12 +38,28 @@ export function requiredOnCreate<F extends ChosenFile = ChosenFile>(mode: FormMo
 }
 
 /** An image as the API presents it: display URL, responsive sources, crops and a placeholder. */
-export interface ApiImageView {
-  url: string;
-  width: number;
-  height: number;
-  srcset: string;
-  placeholder: string | null;
-  square: string | null;
-  wide: string | null;
+export const imageViewSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.string(),
+  placeholder: z.string().nullable(),
+  square: z.string().nullable(),
+  wide: z.string().nullable(),
+});
+export type ApiImageView = z.infer<typeof imageViewSchema>;
+
+type ImageShape<F extends string> = { [K in F]: z.ZodString } & { [K in `${F}_view`]: typeof imageViewSchema };
+type OptionalImageShape<F extends string> = { [K in F]: z.ZodNullable<z.ZodString> } & {
+  [K in `${F}_view`]: z.ZodNullable<typeof imageViewSchema>;
+};
+
+/** The response convention for an image: `<field>` holds its URL and `<field>_view` the view. */
+export function imageShape<F extends string>(field: F): ImageShape<F> {
+  return { [field]: z.string(), [`${field}_view`]: imageViewSchema } as ImageShape<F>;
+}
+
+/** The same for an image a record may lack: both null when there is none. */
+export function optionalImageShape<F extends string>(field: F): OptionalImageShape<F> {
+  return { [field]: z.string().nullable(), [`${field}_view`]: imageViewSchema.nullable() } as OptionalImageShape<F>;
 }

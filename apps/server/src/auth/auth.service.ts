@@ -1,37 +1,41 @@
 import { AUTH_MESSAGES, COMMON_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { AppContext } from '../context';
 import { HttpError, ValidationError } from '../lib/errors';
-import type { RateLimiter } from '../lib/rate-limiter';
+import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';
 import { decoyHash, verifyPassword } from './passwords';
-import { issueToken } from './tokens';
+import { issueToken, revokeToken } from './tokens';
 
-export interface AuthDeps {
-  db: Db;
-  config: Config;
-  limiter: RateLimiter;
+/**
+ * The sign-in counters: per address and username, per address (any username), and per
+ * username from any address, so spreading guesses over many addresses does not help either.
+ */
+function signInLimits(ctx: AppContext, username: string): AttemptLimit[] {
+  const ip = ctx.ip ?? 'unknown';
+  const max = ctx.config.loginMaxFailures;
+  const user = username.toLowerCase();
+  return [
+    { key: `login:${ip}:${user}`, max },
+    { key: `login-ip:${ip}`, max: max * 4 },
+    { key: `login-account:${user}`, max: max * 4 },
+  ];
 }
 
 /**
  * Signs an admin in. Unknown users, wrong passwords, customers and inactive admins all get the
- * same 400, so the answer reveals nothing; repeated failures from one address are refused (429).
+ * same 400, so the answer reveals nothing. Every attempt is counted before its password is
+ * checked; past a limit the answer is 429 without checking it.
  */
-export async function login(deps: AuthDeps, input: LoginInput, ip: string): Promise<LoginResponse> {
-  const { db, config, limiter } = deps;
-  const userKey = `login:${ip}:${input.username.toLowerCase()}`;
-  const ipKey = `login-ip:${ip}`;
-  if ((await limiter.count(userKey)) >= config.loginMaxFailures || (await limiter.count(ipKey)) >= config.loginMaxFailures * 4) {
-    throw new HttpError(429, COMMON_MESSAGES.tooManyRequests);
-  }
+export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
+  const { db, config, limiter } = ctx;
+  const limits = signInLimits(ctx, input.username);
+  if (!(await countAttempt(limiter, limits, config.loginWindowMs))) throw new HttpError(429, COMMON_MESSAGES.tooManyRequests);
   const account = await findByUsername(db, input.username);
   const ok = account ? await verifyPassword(account.passwordHash, input.password) : await verifyPassword(await decoyHash(), input.password);
   if (!account || !ok || !account.isStaff || !account.isActive) {
-    await limiter.hit(userKey, config.loginWindowMs);
-    await limiter.hit(ipKey, config.loginWindowMs);
     throw new ValidationError({ non_field_errors: [AUTH_MESSAGES.mismatch], detail: [AUTH_MESSAGES.mismatch] });
   }
-  await limiter.reset(userKey);
+  await resetAttempts(limiter, limits);
   const { token, expiresAt } = await issueToken(db, account.id, config.tokenTtlMs);
   await touchLastLogin(db, account.id);
   return {
@@ -40,4 +44,10 @@ export async function login(deps: AuthDeps, input: LoginInput, ip: string): Prom
     authToken: token,
     maxTimeOut: expiresAt.getTime(),
   };
+}
+
+/** Signs the acting admin out: the token stops working at once. */
+export async function logout(ctx: AppContext): Promise<{ status: boolean; detail: string }> {
+  if (ctx.actor.kind === 'admin' && ctx.actor.tokenId !== null) await revokeToken(ctx.db, ctx.actor.tokenId);
+  return { status: true, detail: 'Successfully logged out.' };
 }

@@ -6,7 +6,7 @@ import { accounts, authTokens } from '../db/schema';
 import { createAccount } from './accounts.repository';
 import { hashPassword } from './passwords';
 import { hashToken } from './tokens';
-import { ensureFirstAdmin } from './bootstrap';
+import { ensureFirstAdmin } from '../features/people/first-admin';
 import { loadConfig } from '../config';
 import { verifyPassword } from './passwords';
 
@@ -163,9 +163,9 @@ describeEachDatabase('first-admin bootstrap', (kind) => {
 
   it('creates the first admin from ADMIN_USERNAME/ADMIN_PASSWORD, once', async () => {
     const config = loadConfig({ ADMIN_USERNAME: 'studio', ADMIN_PASSWORD: 'from-the-env-123', DATA_DIR: t.config.dataDir });
-    const quiet = { info: () => {} } as unknown as Console;
-    await ensureFirstAdmin(t.database.db, config, quiet);
-    await ensureFirstAdmin(t.database.db, config, quiet);
+    const quiet = { info: () => {} } as unknown as typeof t.ctx.log;
+    await ensureFirstAdmin({ ...t.ctx, config, log: quiet });
+    await ensureFirstAdmin({ ...t.ctx, config, log: quiet });
     const rows = await t.database.db.select().from(accounts);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'studio', isStaff: true, isActive: true });
@@ -180,7 +180,7 @@ describeEachDatabase('first-admin bootstrap', (kind) => {
     const write = process.stdout.write.bind(process.stdout);
     process.stdout.write = ((chunk: string) => (printed.push(String(chunk)), true)) as typeof process.stdout.write;
     try {
-      await ensureFirstAdmin(t.database.db, config, { info: () => {} } as unknown as Console);
+      await ensureFirstAdmin({ ...t.ctx, config, log: { info: () => {} } as unknown as typeof t.ctx.log });
     } finally {
       process.stdout.write = write;
     }

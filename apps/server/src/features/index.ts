@@ -17,6 +17,7 @@ import { accountRoutes } from './account/account.routes';
 import { servicePageRoutes } from './service-page/service-page.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { siteRoutes } from './site/site.routes';
+import { originalsRoutes } from '../media/media.routes';
 
 /** Every area's routes; each area lives in its own folder. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -38,4 +39,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(servicePageRoutes);
   await app.register(dashboardRoutes);
   await app.register(siteRoutes);
+  await app.register(originalsRoutes);
 }

@@ -61,3 +61,23 @@ export function redisRateLimiter(url: string, prefix = 'darkroom:rl:'): RateLimi
     },
   };
 }
+
+/** One counter of an attempt and the most it may reach in the window. */
+export interface AttemptLimit {
+  key: string;
+  max: number;
+}
+
+/**
+ * Counts an attempt on every counter first, atomically, and only then says whether it may go
+ * ahead: parallel attempts cannot slip past a limit between a check and a count. A success
+ * `reset`s the counters, so only failures pile up.
+ */
+export async function countAttempt(limiter: RateLimiter, limits: AttemptLimit[], windowMs: number): Promise<boolean> {
+  const counts = await Promise.all(limits.map((l) => limiter.hit(l.key, windowMs)));
+  return counts.every((n, i) => n <= limits[i]!.max);
+}
+
+export async function resetAttempts(limiter: RateLimiter, limits: AttemptLimit[]): Promise<void> {
+  await Promise.all(limits.map((l) => limiter.reset(l.key)));
+}

@@ -8,7 +8,7 @@ const CHANNEL = 'darkroom_cache';
  * its copy; PGlite is single-process, so a local drop is enough.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { tag: string; value: Promise<string> }>();
+  private readonly entries = new Map<string, { tags: string[]; value: Promise<string> }>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Database) {}
@@ -19,13 +19,22 @@ export class ResponseCache {
     }
   }
 
-  /** Returns the cached JSON text for `tag`/`key`, computing it with `load` on a miss. */
-  async json(tag: string, key: string, load: () => Promise<unknown>): Promise<string> {
-    const id = `${tag}\u0000${key}`;
+  /**
+   * Returns the cached JSON text under `key`, computing it with `load` on a miss. The entry is
+   * dropped when any of `tags` is invalidated (a page that shows several areas lists them all).
+   */
+  async json<T>(
+    tags: string | string[],
+    key: string,
+    load: () => Promise<T>,
+    serialize: (v: T) => string = JSON.stringify,
+  ): Promise<string> {
+    const list = [tags].flat();
+    const id = `${list.join('\u0001')}\u0000${key}`;
     const hit = this.entries.get(id);
     if (hit) return hit.value;
-    const value = load().then((v) => JSON.stringify(v));
-    this.entries.set(id, { tag, value });
+    const value = load().then(serialize);
+    this.entries.set(id, { tags: list, value });
     value.catch(() => this.entries.delete(id));
     return value;
   }
@@ -39,7 +48,7 @@ export class ResponseCache {
   }
 
   private dropLocal(tag: string): void {
-    for (const [id, entry] of this.entries) if (entry.tag === tag) this.entries.delete(id);
+    for (const [id, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(id);
   }
 
   async stop(): Promise<void> {

@@ -4,7 +4,6 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSIONS, type ImageUse } from '@darkroom/contracts';
 import { ValidationError } from '../lib/errors';
-import type { UploadedFile } from '../lib/read-form';
 import type { MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
 
@@ -30,6 +29,17 @@ export interface ProcessOptions {
 }
 
 type Kind = 'image/jpeg' | 'image/png';
+
+/** A file that arrived with a request and waits in the spool. */
+export interface IncomingFile {
+  path: string;
+  bytes: number;
+  /** SHA-256 when it was computed while the file arrived. */
+  sha256?: string;
+  filename?: string;
+  field?: string;
+  mimetype?: string;
+}
 
 /** Decoder options shared by every read of an upload: pixel cap against bombs, strict decoding. */
 const decoder = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
@@ -66,7 +76,7 @@ export const originalKey = (sha256: string, mime: Kind) => `o/${sha256.slice(0, 
  * Checks an uploaded file from its header alone (nothing decoded yet) and returns its type and
  * oriented dimensions, or throws a 400: wrong type, unreadable, too many bytes or pixels, too small.
  */
-export async function inspectImage(file: UploadedFile, opts: ProcessOptions) {
+export async function inspectImage(file: IncomingFile, opts: ProcessOptions) {
   if (file.bytes > MAX_IMAGE_BYTES) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageTooLarge);
   const mime = await sniffImageType(file.path);
   if (!mime) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageType);
@@ -89,7 +99,7 @@ export async function inspectImage(file: UploadedFile, opts: ProcessOptions) {
   return { mime, width, height };
 }
 
-interface Derived {
+export interface Derived {
   outputs: { key: string; buf: Buffer }[];
   variants: StoredImage['variants'];
   square: string;
@@ -133,6 +143,15 @@ async function derive(filePath: string): Promise<Derived> {
   };
 }
 
+/** Decodes and derives an upload; damaged pixels behind a good header are the field's 400. */
+export async function deriveImage(filePath: string, field: string): Promise<Derived> {
+  try {
+    return await derive(filePath);
+  } catch {
+    throw ValidationError.field(field, COMMON_MESSAGES.imageCorrupt);
+  }
+}
+
 /**
  * The thumbhash rendered as a small WebP data URL (a few hundred bytes, where thumbhash's own
  * PNG data URL is ~3 KB): a 5,000-photo list stays light.
@@ -150,9 +169,9 @@ async function placeholderDataUrl(hash: Uint8Array): Promise<string> {
  * Validates an upload and stores the original (byte for byte) plus every derived file. Nothing is
  * stored unless every step succeeded; a failure removes the files this call added.
  */
-export async function processImage(storage: MediaStorage, file: UploadedFile, opts: ProcessOptions): Promise<StoredImage> {
+export async function processImage(storage: MediaStorage, file: IncomingFile, opts: ProcessOptions): Promise<StoredImage> {
   const { mime, width, height } = await inspectImage(file, opts);
-  const sha256 = opts.sha256 ?? (await sha256File(file.path));
+  const sha256 = opts.sha256 ?? file.sha256 ?? (await sha256File(file.path));
   const original = originalKey(sha256, mime);
 
   let derived: Derived;

@@ -1,37 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { isSafeKey } from './storage';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mediaApi } from '@darkroom/contracts';
+import { route } from '../http/route';
+import { notFound } from '../lib/errors';
+import { originalKey } from './image-pipeline';
+import { sendStored } from './serve';
 
-/** What may be served: originals (JPEG/PNG) and derived WebP files, by content-addressed name. */
-const SERVABLE = /^(o\/[0-9a-f]{2}\/[0-9a-f]{64}\.(jpg|png)|d\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp)$/;
+/** Derived files only: content-addressed WebP. Originals are never served from here. */
+const DERIVED = /^d\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
 
 /**
- * Media files under /media/: content-addressed, so cached for a year as immutable; range
- * requests for large originals; only well-formed keys inside the media folder are served.
+ * Public media under /media/: derived WebP files (metadata stripped), named by their content, so
+ * cached for a year as immutable. Registered in a public scope by app.ts.
  */
 export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: app.config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    redirect: false,
-    dotfiles: 'deny',
-    acceptRanges: true,
-    etag: true,
-    lastModified: false,
-    immutable: true,
-    maxAge: '365d',
-    // Defence in depth on top of @fastify/static's own traversal checks.
-    allowedPath: (pathName) => {
-      const key = pathName.replace(/^\/+/, '');
-      return isSafeKey(key) && SERVABLE.test(key);
-    },
-    setHeaders(res) {
-      // The public site may live on another origin; media are public, unguessable content.
-      res.header('cross-origin-resource-policy', 'cross-origin');
-      res.header('x-content-type-options', 'nosniff');
-    },
+  app.get('/media/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const key = request.params['*'];
+    if (!DERIVED.test(key)) return reply.code(404).send({ detail: 'Not found.' });
+    // The public site may live on another origin; derived media are public, unguessable content.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendStored(request, reply, app.runtime.storage, key, {
+      contentType: 'image/webp',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+  });
+}
+
+/**
+ * Originals, byte for byte with their camera data (GPS included): for admins only, never cached
+ * by shared caches. Customers get theirs through client delivery.
+ */
+export async function originalsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, mediaApi.original, async ({ ctx, params, request, reply }) => {
+    for (const mime of ['image/jpeg', 'image/png'] as const) {
+      const key = originalKey(params.sha256, mime);
+      if (await ctx.storage.stat(key)) {
+        return sendStored(request, reply, ctx.storage, key, { contentType: mime, cacheControl: 'private, max-age=3600' });
+      }
+    }
+    throw notFound();
   });
 }

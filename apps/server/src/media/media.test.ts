@@ -4,14 +4,14 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_MESSAGES, MAX_IMAGE_PIXELS } from '@darkroom/contracts';
+import { COMMON_MESSAGES, MAX_IMAGE_PIXELS, originalUrl } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, type TestApp } from '../../test/harness';
 import { pngBomb } from '../../test/image-fixtures';
 import { ValidationError } from '../lib/errors';
-import type { UploadedFile } from '../lib/read-form';
+import type { IncomingFile as UploadedFile } from './image-pipeline';
 import { derivedKey, imageKeys, imageView, processImage } from './image-pipeline';
 import { createLimiter } from './limiter';
-import { localStorage, type MediaStorage } from './storage';
+import { isSafeKey, localStorage, type MediaStorage } from './storage';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -59,15 +59,15 @@ describe('image pipeline', () => {
     const jpeg = await makeImage({ width: 3000, height: 2000, seed: 1 });
     const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
     expect(img).toMatchObject({ mime: 'image/jpeg', width: 3000, height: 2000, bytes: jpeg.length, sha256: sha(jpeg) });
-    expect(fs.readFileSync(storage.resolve(img.original)!).equals(jpeg)).toBe(true);
+    expect(fs.readFileSync(path.join(root, img.original)).equals(jpeg)).toBe(true);
     expect(img.variants.map((v) => v.width)).toEqual([480, 960, 1600, 2400]);
     for (const v of img.variants) {
-      const meta = await sharp(storage.resolve(v.key)!).metadata();
+      const meta = await sharp(path.join(root, v.key)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: v.width, height: v.height });
       expect(v.height).toBe(Math.round((v.width * 2) / 3));
     }
-    expect(await sharp(storage.resolve(img.square!)!).metadata()).toMatchObject({ width: 800, height: 800 });
-    expect(await sharp(storage.resolve(img.wide!)!).metadata()).toMatchObject({ width: 1920, height: 1080 });
+    expect(await sharp(path.join(root, img.square!)).metadata()).toMatchObject({ width: 800, height: 800 });
+    expect(await sharp(path.join(root, img.wide!)).metadata()).toMatchObject({ width: 1920, height: 1080 });
     expect(img.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(img.placeholder!.length).toBeLessThan(1200);
     expect(Buffer.from(img.thumbhash!, 'base64').length).toBeGreaterThan(10);
@@ -82,7 +82,7 @@ describe('image pipeline', () => {
     expect(first.mime).toBe('image/png');
     expect(first.original).toBe(`o/${first.sha256.slice(0, 2)}/${first.sha256}.png`);
     for (const key of imageKeys(first).filter((k) => k.startsWith('d/'))) {
-      expect(derivedKey(fs.readFileSync(storage.resolve(key)!))).toBe(key);
+      expect(derivedKey(fs.readFileSync(path.join(root, key)))).toBe(key);
     }
     // A small image is never upscaled: one variant at its own width.
     expect(first.variants.map((v) => v.width)).toEqual([480, 900]);
@@ -101,14 +101,14 @@ describe('image pipeline', () => {
     const largest = img.variants[img.variants.length - 1]!;
     expect([largest.width, largest.height]).toEqual([1000, 1600]);
     for (const key of imageKeys(img).filter((k) => k.startsWith('d/'))) {
-      const buf = fs.readFileSync(storage.resolve(key)!);
+      const buf = fs.readFileSync(path.join(root, key));
       const meta = await sharp(buf).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
       expect(buf.includes(Buffer.from('PhoneCo'))).toBe(false);
     }
     // The original is kept untouched (it is never listed by the API).
-    expect(fs.readFileSync(storage.resolve(img.original)!).equals(photo)).toBe(true);
+    expect(fs.readFileSync(path.join(root, img.original)).equals(photo)).toBe(true);
   });
 
   it('recognises the type by content: a JPEG named .png is fine, a GIF named .jpg is not', async () => {
@@ -151,7 +151,7 @@ describe('image pipeline', () => {
     for (const input of inputs) {
       const img = await processImage(storage, upload(input), { field: 'image', use: 'galleryPhoto' });
       expect([img.width, img.height]).toEqual([640, 480]);
-      const meta = await sharp(storage.resolve(img.variants[0]!.key)!).metadata();
+      const meta = await sharp(path.join(root, img.variants[0]!.key)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 480, height: 360 });
     }
   });
@@ -167,13 +167,16 @@ describe('image pipeline', () => {
 });
 
 describe('media storage', () => {
-  it('refuses keys that leave the media root or name dot files', () => {
+  it('refuses keys that leave the media root or name dot files', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-keys-'));
     const storage = localStorage(root);
     for (const bad of ['../x', 'd/../../x', '/etc/passwd', 'd/.hidden', '', 'a\0b', 'd\\..\\x', 'd//x']) {
-      expect(storage.resolve(bad)).toBeNull();
+      expect(isSafeKey(bad)).toBe(false);
+      await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow(/invalid media key/);
+      expect(await storage.stat(bad)).toBeNull();
+      expect(await storage.read(bad)).toBeNull();
     }
-    expect(storage.resolve('d/ab/abc.webp')).toBe(path.join(root, 'd/ab/abc.webp'));
+    expect(isSafeKey('d/ab/abc.webp')).toBe(true);
     fs.rmSync(root, { recursive: true, force: true });
   });
 
@@ -195,6 +198,7 @@ describe('media storage', () => {
 describeEachDatabase('/media/ serving', (kind) => {
   let t: TestApp;
   let jpegKey: string;
+  let sha: string;
   let webpKey: string;
   let original: Buffer;
   beforeAll(async () => {
@@ -211,6 +215,7 @@ describeEachDatabase('/media/ serving', (kind) => {
       },
     );
     jpegKey = img.original;
+    sha = img.sha256;
     webpKey = img.variants[0]!.key;
     // Things that must never be served: a secret next to the media folder, a stray file inside it.
     fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'top secret');
@@ -220,30 +225,35 @@ describeEachDatabase('/media/ serving', (kind) => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-  it('serves derived WebP and originals with their types, immutable for a year, without a token', async () => {
+  it('serves derived WebP, immutable for a year, without a token; originals only to an admin', async () => {
     const webp = await get(`/media/${webpKey}`);
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
     expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(webp.headers['x-content-type-options']).toBe('nosniff');
     expect(webp.headers['accept-ranges']).toBe('bytes');
-    const jpeg = await get(`/media/${jpegKey}`);
+    // Originals keep their camera data (GPS): never public, whatever the path.
+    expect((await get(`/media/${jpegKey}`)).statusCode).toBe(404);
+    expect((await get(originalUrl(sha))).statusCode).toBe(401);
+    const jpeg = await t.as({ method: 'GET', url: originalUrl(sha) });
     expect(jpeg.statusCode).toBe(200);
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['cache-control']).toBe('private, max-age=3600');
     expect(jpeg.rawPayload.equals(original)).toBe(true);
     const head = await t.app.inject({ method: 'HEAD', url: `/media/${webpKey}` });
     expect(head.statusCode).toBe(200);
   });
 
   it('answers range requests with 206 and the asked bytes', async () => {
-    const res = await get(`/media/${jpegKey}`, { range: 'bytes=100-199' });
+    const ranged = (range: string) => t.as({ method: 'GET', url: originalUrl(sha), headers: { range } });
+    const res = await ranged('bytes=100-199');
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(`bytes 100-199/${original.length}`);
     expect(res.rawPayload.equals(original.subarray(100, 200))).toBe(true);
-    const tail = await get(`/media/${jpegKey}`, { range: 'bytes=-10' });
+    const tail = await ranged('bytes=-10');
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(original.subarray(original.length - 10))).toBe(true);
-    const beyond = await get(`/media/${jpegKey}`, { range: `bytes=${original.length + 10}-` });
+    const beyond = await ranged(`bytes=${original.length + 10}-`);
     expect(beyond.statusCode).toBe(416);
   });
 

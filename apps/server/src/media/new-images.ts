@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
 import { releaseImages } from './release-images';
 import type { StoredImage } from './stored-image';
 
@@ -7,15 +7,11 @@ import type { StoredImage } from './stored-image';
  * (nothing half-written), so if the write fails, their files are released again instead of
  * being left behind unreferenced.
  */
-export async function withNewImages<T>(
-  app: FastifyInstance,
-  images: (StoredImage | null | undefined)[],
-  write: () => Promise<T>,
-): Promise<T> {
+export async function withNewImages<T>(ctx: AppContext, images: (StoredImage | null | undefined)[], write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    await releaseImages(app, images);
+    await releaseImages(ctx, images);
     throw err;
   }
 }

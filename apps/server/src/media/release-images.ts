@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { imageKeys } from './image-pipeline';
 import type { StoredImage } from './stored-image';
@@ -41,15 +41,15 @@ async function referencedShas(db: DbOrTx, shas: string[]): Promise<Set<string>> 
  * Deletes the files of images that no row references any more. Call it after the database
  * change has committed: files are shared by content, so an image still used elsewhere stays.
  */
-export async function releaseImages(app: FastifyInstance, images: (StoredImage | null | undefined)[]): Promise<void> {
+export async function releaseImages(ctx: AppContext, images: (StoredImage | null | undefined)[]): Promise<void> {
   const candidates = images.filter((i): i is StoredImage => !!i);
   if (!candidates.length) return;
-  const still = await referencedShas(app.db, [...new Set(candidates.map((i) => i.sha256))]);
+  const still = await referencedShas(ctx.db, [...new Set(candidates.map((i) => i.sha256))]);
   const keys = candidates.filter((i) => !still.has(i.sha256)).flatMap(imageKeys);
   try {
-    await app.storage.delete([...new Set(keys)]);
+    await ctx.storage.delete([...new Set(keys)]);
   } catch (err) {
     // The records are gone already; a file left behind is only wasted space.
-    app.log.warn({ err }, 'could not delete media files');
+    ctx.log.warn({ err }, 'could not delete media files');
   }
 }

@@ -4,9 +4,13 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
 
-const SPOOL_DIR = path.join(os.tmpdir(), 'darkroom-uploads');
+/** Root of every process's spool folder; each process spools under its own `<pid>` folder. */
+export const SPOOL_ROOT = path.join(os.tmpdir(), 'darkroom-uploads');
+export const spoolDir = (pid = process.pid) => path.join(SPOOL_ROOT, String(pid));
 
+/** A file part of a request, written to a temporary file while it arrives. */
 export interface SpooledFile {
   path: string;
   bytes: number;
@@ -16,13 +20,51 @@ export interface SpooledFile {
   truncated: boolean;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    spooled?: Set<string>;
+  }
+}
+
+const remove = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
+
+/** Whether the request is over: answered, or its connection gone. */
+const finished = (request: FastifyRequest) => request.raw.destroyed || request.raw.socket?.destroyed || request.raw.readableAborted;
+
+/** Removes every spool file of a request (its response is sent, or it failed or was abandoned). */
+export function releaseRequestSpool(request: FastifyRequest): void {
+  const files = request.spooled;
+  if (!files) return;
+  for (const f of files) void remove(f);
+  files.clear();
+}
+
 /**
- * Streams an incoming file part to a temporary file, hashing it on the way, so a large upload
- * is never held in memory and never read twice. The caller removes the file when done.
+ * Ties a request's spool files to its life: they are removed when its response is done (the
+ * server's onResponse hook), or as soon as the client goes away mid-upload.
  */
-export async function spoolUpload(stream: Readable & { truncated?: boolean }): Promise<SpooledFile> {
-  await fs.promises.mkdir(SPOOL_DIR, { recursive: true });
-  const file = path.join(SPOOL_DIR, randomUUID());
+function track(request: FastifyRequest): Set<string> {
+  if (!request.spooled) {
+    request.spooled = new Set<string>();
+    const cleanup = () => releaseRequestSpool(request);
+    request.raw.once('close', cleanup);
+    request.raw.once('aborted', cleanup);
+    request.raw.socket?.once('close', cleanup);
+  }
+  return request.spooled;
+}
+
+/**
+ * Streams an incoming file part to a temporary file, hashing it on the way, so a large upload is
+ * never held in memory and never read twice. The file belongs to the request: it is removed with
+ * it, or sooner with `releaseSpooled`.
+ */
+export async function spoolPart(request: FastifyRequest, stream: Readable & { truncated?: boolean }): Promise<SpooledFile> {
+  const dir = spoolDir();
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, randomUUID());
+  const files = track(request);
+  files.add(file);
   const hash = createHash('sha256');
   let bytes = 0;
   const tap = new Transform({
@@ -35,15 +77,73 @@ export async function spoolUpload(stream: Readable & { truncated?: boolean }): P
   try {
     await pipeline(stream, tap, fs.createWriteStream(file));
   } catch (err) {
-    await fs.promises.rm(file, { force: true });
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return { path: file, bytes, sha256: '', truncated: true };
-    }
+    await releaseSpooled(request, file);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { path: file, bytes, sha256: '', truncated: true };
     throw err;
   }
+  // The client left while this file was written: nothing will use it.
+  if (finished(request)) await releaseSpooled(request, file);
   return { path: file, bytes, sha256: hash.digest('hex'), truncated: !!stream.truncated };
 }
 
-export async function removeSpooled(filePath: string): Promise<void> {
-  await fs.promises.rm(filePath, { force: true });
+/** Removes one spool file before its request ends (it has been used). */
+export async function releaseSpooled(request: FastifyRequest, file: string): Promise<void> {
+  request.spooled?.delete(file);
+  await remove(file);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+};
+
+/**
+ * Spool files outlive no request: at start-up this process's folder is emptied, and folders of
+ * processes that are gone (a crash, a SIGKILL) are removed; `olderThanMs` also removes files a
+ * live process has kept longer than any request may last.
+ */
+export async function sweepSpool(olderThanMs?: number): Promise<number> {
+  let removed = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(SPOOL_ROOT, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = path.join(SPOOL_ROOT, entry.name);
+    const pid = Number(entry.name);
+    if (!entry.isDirectory() || !Number.isInteger(pid)) {
+      // A file from an older release, which spooled straight into the root.
+      await remove(full);
+      removed += 1;
+      continue;
+    }
+    if (olderThanMs === undefined && pid === process.pid) {
+      removed += await emptyDir(full);
+    } else if (pid !== process.pid && !alive(pid)) {
+      removed += await emptyDir(full);
+      await fs.promises.rm(full, { recursive: true, force: true }).catch(() => undefined);
+    } else if (olderThanMs !== undefined) {
+      removed += await emptyDir(full, Date.now() - olderThanMs);
+    }
+  }
+  return removed;
+}
+
+async function emptyDir(dir: string, before = Infinity): Promise<number> {
+  let removed = 0;
+  for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < before) {
+      await remove(file);
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
-/** Where media files live. Keys are relative POSIX paths such as `d/ab/abcdef.webp`. */
+/** A stored file as storage describes it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
+/**
+ * Where media files live: the only way to them, serving included. Keys are relative POSIX paths
+ * such as `d/ab/abcdef.webp`. Everything here can be done by an object store (S3-compatible:
+ * PUT, GET with Range, HEAD, DELETE, LIST by prefix), so another class can replace the local disk.
+ */
 export interface MediaStorage {
   /**
    * Stores bytes under `key`; a key that already exists is left as it is (content-addressed).
@@ -12,11 +23,14 @@ export interface MediaStorage {
   put(key: string, data: Buffer | Readable): Promise<boolean>;
   /** Copies a local file in under `key` (same answer as `put`). */
   putFile(key: string, filePath: string): Promise<boolean>;
-  exists(key: string): Promise<boolean>;
+  /** Size and time of a stored file, or null when there is none. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
-  /** Absolute path for serving; null when the key would leave the media root. */
-  resolve(key: string): string | null;
-  /** Bytes used by every stored file. */
+  /** Every stored file whose key starts with `prefix`. */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /** Files and bytes stored. */
   usage(): Promise<{ files: number; bytes: number }>;
 }
 
@@ -26,6 +40,7 @@ export function isSafeKey(key: string): boolean {
   return key.split('/').every((seg) => seg !== '' && !seg.startsWith('.'));
 }
 
+/** Media on the local disk (or a volume every process shares), under `rootDir`. */
 export function localStorage(rootDir: string): MediaStorage {
   const root = path.resolve(rootDir);
   const resolve = (key: string): string | null => {
@@ -49,15 +64,32 @@ export function localStorage(rootDir: string): MediaStorage {
       await fs.promises.rm(tmp, { force: true });
     }
   };
-  const present = (full: string) =>
-    fs.promises.access(full).then(
-      () => true,
-      () => false,
-    );
+  const stat = async (key: string): Promise<StoredObject | null> => {
+    const full = resolve(key);
+    if (!full) return null;
+    const s = await fs.promises.stat(full).catch(() => null);
+    return s?.isFile() ? { key, size: s.size, modifiedAt: s.mtime } : null;
+  };
+  async function* walk(dir: string, prefix: string): AsyncGenerator<StoredObject> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const key = prefix ? `${prefix}/${e.name}` : e.name;
+      if (e.isDirectory()) yield* walk(path.join(dir, e.name), key);
+      else if (e.isFile() && !e.name.startsWith('.')) {
+        const s = await fs.promises.stat(path.join(dir, e.name)).catch(() => null);
+        if (s) yield { key, size: s.size, modifiedAt: s.mtime };
+      }
+    }
+  }
   return {
     async put(key, data) {
       const full = await target(key);
-      if (await present(full)) {
+      if (await stat(key)) {
         if (!Buffer.isBuffer(data)) data.resume();
         return false;
       }
@@ -68,13 +100,15 @@ export function localStorage(rootDir: string): MediaStorage {
     },
     async putFile(key, filePath) {
       const full = await target(key);
-      if (await present(full)) return false;
+      if (await stat(key)) return false;
       await atomically(full, (tmp) => fs.promises.copyFile(filePath, tmp));
       return true;
     },
-    async exists(key) {
+    stat,
+    async read(key, range) {
       const full = resolve(key);
-      return !!full && (await present(full));
+      if (!full || !(await stat(key))) return null;
+      return fs.createReadStream(full, range ? { start: range.start, end: range.end } : undefined);
     },
     async delete(keys) {
       await Promise.all(
@@ -84,27 +118,18 @@ export function localStorage(rootDir: string): MediaStorage {
         }),
       );
     },
-    resolve,
+    list(prefix = '') {
+      const clean = prefix.replace(/\/+$/, '');
+      const dir = clean ? resolve(clean) : root;
+      return dir ? walk(dir, clean) : walk('/nonexistent', '');
+    },
     async usage() {
       let files = 0;
       let bytes = 0;
-      const walk = async (dir: string): Promise<void> => {
-        let entries: fs.Dirent[];
-        try {
-          entries = await fs.promises.readdir(dir, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        for (const e of entries) {
-          const p = path.join(dir, e.name);
-          if (e.isDirectory()) await walk(p);
-          else if (e.isFile()) {
-            files += 1;
-            bytes += (await fs.promises.stat(p)).size;
-          }
-        }
-      };
-      await walk(root);
+      for await (const o of walk(root, '')) {
+        files += 1;
+        bytes += o.size;
+      }
       return { files, bytes };
     },
   };

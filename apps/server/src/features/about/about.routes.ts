@@ -1,34 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { ABOUT_MESSAGES, aboutFieldsSchema, aboutUpdateSchema } from '@darkroom/contracts';
-import { cachedListRoute } from '../../lib/cached-json';
-import { fileOf, readForm, type ParsedForm } from '../../lib/read-form';
-import { parseId, validate, validateWithFile, type IdParams } from '../../lib/validate';
+import { aboutApi } from '@darkroom/contracts';
+import { firstFile, type UploadedFile } from '../../http/read-body';
+import { route } from '../../http/route';
 import { ABOUT_TAG, createAbout, listAbout, updateAbout, type AboutFiles } from './about.service';
 
-const BASE = '/adminportal/pages/about-content/';
-
-const filesOf = (form: ParsedForm): AboutFiles => ({ infoImage: fileOf(form, 'info_image'), pageImage: fileOf(form, 'page_image') });
+const filesOf = (files: Record<string, UploadedFile[]>): AboutFiles => ({
+  infoImage: firstFile(files, 'info_image'),
+  pageImage: firstFile(files, 'page_image'),
+});
 
 /** HTTP routes of the about area. */
 export async function aboutRoutes(app: FastifyInstance): Promise<void> {
   // The about content as a list (the spec reads lists); it holds at most one entry.
-  cachedListRoute(app, BASE, ABOUT_TAG, () => listAbout(app));
-
-  app.post(BASE, async (request, reply) => {
-    const form = await readForm(request);
-    const files = filesOf(form);
-    const { data } = validateWithFile(aboutFieldsSchema, form.fields, {
-      field: 'info_image',
-      value: files.infoImage,
-      missing: ABOUT_MESSAGES.infoImageRequired,
-    });
-    return reply.code(201).send(await createAbout(app, data, files));
-  });
-
-  app.patch<IdParams>(`${BASE}:id/`, async (request) => {
-    const id = parseId(request.params.id);
-    const form = await readForm(request);
-    const input = validate(aboutUpdateSchema, form.fields);
-    return updateAbout(app, id, input, filesOf(form));
-  });
+  route(app, aboutApi.list, ({ ctx, cached }) => cached(ABOUT_TAG, 'list', () => listAbout(ctx)));
+  route(app, aboutApi.create, ({ ctx, body, files }) => createAbout(ctx, body, filesOf(files)));
+  route(app, aboutApi.update, ({ ctx, params, body, files }) => updateAbout(ctx, params.id, body, filesOf(files)));
 }

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { CAROUSEL_MESSAGES, carouselPatchSchema, carouselTextSchema, type CarouselItem } from '@darkroom/contracts';
+import type { CarouselItem, CarouselPatch, CarouselText } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { orNotFound } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/read-form';
-import { validate, validateWithFile } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -33,47 +32,37 @@ export function toCarouselItem(row: CarouselRow): CarouselItem {
   };
 }
 
-export async function listCarouselItems(app: FastifyInstance): Promise<CarouselItem[]> {
-  return (await listCarouselRows(app.db)).map(toCarouselItem);
+export async function listCarouselItems(ctx: AppContext): Promise<CarouselItem[]> {
+  return (await listCarouselRows(ctx.db)).map(toCarouselItem);
 }
 
 /** Creates an item; text and image are checked (all messages at once) before anything is stored. */
-export async function createCarouselItem(
-  app: FastifyInstance,
-  fields: Record<string, unknown>,
-  file: UploadedFile | undefined,
-): Promise<CarouselItem> {
-  const { data, file: upload } = validateWithFile(carouselTextSchema, fields, {
-    field: IMAGE_FIELD,
-    value: file,
-    missing: CAROUSEL_MESSAGES.imageRequired,
-  });
-  const image = await processImage(app.storage, upload, { field: IMAGE_FIELD, use: 'carouselImage' });
-  const row = await withNewImages(app, [image], () => insertCarouselRow(app.db, { ...data, image, status: false }));
-  await app.cache.invalidate(CAROUSEL_CACHE_TAG);
+export async function createCarouselItem(ctx: AppContext, data: CarouselText, file: UploadedFile): Promise<CarouselItem> {
+  const image = await processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'carouselImage' });
+  const row = await withNewImages(ctx, [image], () => insertCarouselRow(ctx.db, { ...data, image, status: false }));
+  await ctx.cache.invalidate(CAROUSEL_CACHE_TAG);
   return toCarouselItem(row);
 }
 
 /** Partial update: sent text fields, the status, and the image only when a new file came. */
 export async function updateCarouselItem(
-  app: FastifyInstance,
+  ctx: AppContext,
   id: number,
-  fields: Record<string, unknown>,
+  patch: CarouselPatch,
   file: UploadedFile | undefined,
 ): Promise<CarouselItem> {
-  const before = await orNotFound(findCarouselRow(app.db, id));
-  const patch = validate(carouselPatchSchema, fields);
-  const image = file ? await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'carouselImage' }) : undefined;
+  const before = await orNotFound(findCarouselRow(ctx.db, id));
+  const image = file ? await processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'carouselImage' }) : undefined;
   const changes: CarouselChanges = { ...patch, ...(image ? { image } : {}) };
   // orNotFound: deleted by someone else between the read and the write.
-  const row = await withNewImages(app, [image], () => orNotFound(updateCarouselRow(app.db, id, changes)));
-  await app.cache.invalidate(CAROUSEL_CACHE_TAG);
-  if (image) await releaseImages(app, [before.image]);
+  const row = await withNewImages(ctx, [image], () => orNotFound(updateCarouselRow(ctx.db, id, changes)));
+  await ctx.cache.invalidate(CAROUSEL_CACHE_TAG);
+  if (image) await releaseImages(ctx, [before.image]);
   return toCarouselItem(row);
 }
 
-export async function deleteCarouselItem(app: FastifyInstance, id: number): Promise<void> {
-  const row = await orNotFound(deleteCarouselRow(app.db, id));
-  await app.cache.invalidate(CAROUSEL_CACHE_TAG);
-  await releaseImages(app, [row.image]);
+export async function deleteCarouselItem(ctx: AppContext, id: number): Promise<void> {
+  const row = await orNotFound(deleteCarouselRow(ctx.db, id));
+  await ctx.cache.invalidate(CAROUSEL_CACHE_TAG);
+  await releaseImages(ctx, [row.image]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAROUSEL_MESSAGES, COMMON_MESSAGES, type CarouselItem } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp, fileStored } from '../../../test/harness';
 import { carouselItems } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -34,7 +34,7 @@ describeEachDatabase('carousel', (kind) => {
     const [row] = await t.database.db.select().from(carouselItems).where(eq(carouselItems.id, id));
     return row!.image;
   };
-  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => t.app.storage.exists(k)));
+  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 
   it('requires a signed-in admin', async () => {
     const res = await t.app.inject({ method: 'GET', url: URL });

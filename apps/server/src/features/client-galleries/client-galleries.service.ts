@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { CLIENT_GALLERY_MESSAGES, clientGalleryFieldsSchema, clientGalleryPatchSchema, type ClientGallery } from '@darkroom/contracts';
+import { CLIENT_GALLERY_MESSAGES, type ClientGallery, type ClientGalleryFields, type ClientGalleryPatch } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { customerName, requireCustomer, type CustomerName } from '../../auth/customers';
 import { orNotFound } from '../../lib/errors';
-import { fileOf, type ParsedForm, type UploadedFile } from '../../lib/read-form';
-import { validate, validateWithFile } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -20,8 +19,6 @@ import {
   type ClientGalleryRow,
 } from './client-galleries.repository';
 
-const FIELDS = ['title', 'user', 'gallery_link', 'status'] as const;
-
 export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | null): ClientGallery {
   return {
     id: row.id,
@@ -35,78 +32,77 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
   };
 }
 
-/** Only the fields this area knows, and only those actually sent. */
-function sentFields(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of FIELDS) if (fields[key] !== undefined) out[key] = fields[key];
-  return out;
+/** The fields a PATCH actually sent (a parsed partial schema leaves the others out). */
+const sentKeys = (data: object) =>
+  new Set(
+    Object.entries(data)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k),
+  );
+
+const storeCover = (ctx: AppContext, file: UploadedFile) =>
+  processImage(ctx.storage, file, { field: 'cover_image', use: 'clientGalleryCover' });
+
+export async function clientGalleryList(ctx: AppContext): Promise<ClientGallery[]> {
+  return (await listClientGalleries(ctx.db)).map((r) => toClientGallery(r.gallery, r.owner));
 }
 
-const storeCover = (app: FastifyInstance, file: UploadedFile) =>
-  processImage(app.storage, file, { field: 'cover_image', use: 'clientGalleryCover' });
-
-export async function clientGalleryList(app: FastifyInstance): Promise<ClientGallery[]> {
-  return (await listClientGalleries(app.db)).map((r) => toClientGallery(r.gallery, r.owner));
-}
-
-export async function clientGalleryById(app: FastifyInstance, id: number): Promise<ClientGallery> {
-  const found = await orNotFound(findClientGallery(app.db, id));
+export async function clientGalleryById(ctx: AppContext, id: number): Promise<ClientGallery> {
+  const found = await orNotFound(findClientGallery(ctx.db, id));
   return toClientGallery(found.gallery, found.owner);
 }
 
-export async function createClientGallery(app: FastifyInstance, form: ParsedForm): Promise<ClientGallery> {
-  const input = sentFields(form.fields);
-  const { data, file } = validateWithFile(clientGalleryFieldsSchema, input, {
-    field: 'cover_image',
-    value: fileOf(form, 'cover_image'),
-    missing: CLIENT_GALLERY_MESSAGES.coverRequired,
-  });
-  const { title, user, gallery_link } = data;
-  const { status } = validate(clientGalleryPatchSchema.pick({ status: true }), { status: input.status });
-  const owner = await requireCustomer(app.db, user, 'user', CLIENT_GALLERY_MESSAGES.userRequired);
-
-  const cover = await storeCover(app, file);
-  const row = await withNewImages(app, [cover], () =>
-    insertClientGallery(app.db, {
-      title,
-      galleryLink: gallery_link ?? '',
+export async function createClientGallery(
+  ctx: AppContext,
+  data: ClientGalleryFields & { status?: boolean },
+  file: UploadedFile,
+): Promise<ClientGallery> {
+  const owner = await requireCustomer(ctx.db, data.user, 'user', CLIENT_GALLERY_MESSAGES.userRequired);
+  const cover = await storeCover(ctx, file);
+  const row = await withNewImages(ctx, [cover], () =>
+    insertClientGallery(ctx.db, {
+      title: data.title,
+      galleryLink: data.gallery_link ?? '',
       accountId: owner.id,
       cover,
-      status: status ?? false,
+      status: data.status ?? false,
     }),
   );
   return toClientGallery(row, owner);
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
-export async function updateClientGalleryFields(app: FastifyInstance, id: number, form: ParsedForm): Promise<ClientGallery> {
-  const existing = await orNotFound(findClientGallery(app.db, id));
-  const input = sentFields(form.fields);
-  const data = validate(clientGalleryPatchSchema, input);
+export async function updateClientGalleryFields(
+  ctx: AppContext,
+  id: number,
+  data: ClientGalleryPatch,
+  file: UploadedFile | undefined,
+): Promise<ClientGallery> {
+  const existing = await orNotFound(findClientGallery(ctx.db, id));
+  const input = sentKeys(data);
   const patch: Partial<ClientGalleryInsert> = {};
   let owner: CustomerName | null = existing.owner;
-  if ('title' in input) patch.title = data.title;
-  if ('gallery_link' in input) patch.galleryLink = data.gallery_link;
-  if ('status' in input) patch.status = data.status;
-  if ('user' in input) {
-    owner = await requireCustomer(app.db, data.user!, 'user', CLIENT_GALLERY_MESSAGES.userRequired);
+  if (input.has('title')) patch.title = data.title;
+  if (input.has('gallery_link')) patch.galleryLink = data.gallery_link;
+  if (input.has('status')) patch.status = data.status;
+  if (input.has('user')) {
+    owner = await requireCustomer(ctx.db, data.user!, 'user', CLIENT_GALLERY_MESSAGES.userRequired);
     patch.accountId = data.user;
   }
-  const file = fileOf(form, 'cover_image');
   let cover: StoredImage | undefined;
-  if (file) patch.cover = cover = await storeCover(app, file);
+  if (file) patch.cover = cover = await storeCover(ctx, file);
 
   // orNotFound: deleted while this request ran; withNewImages then releases the new cover.
-  const row = await withNewImages(app, [cover], () =>
-    Object.keys(patch).length ? orNotFound(updateClientGallery(app.db, id, patch)) : Promise.resolve(existing.gallery),
+  const row = await withNewImages(ctx, [cover], () =>
+    Object.keys(patch).length ? orNotFound(updateClientGallery(ctx.db, id, patch)) : Promise.resolve(existing.gallery),
   );
-  if (cover) await releaseImages(app, [existing.gallery.cover]);
+  if (cover) await releaseImages(ctx, [existing.gallery.cover]);
   return toClientGallery(row, owner);
 }
 
 /** Deletes the client gallery, then its photos (originals included) and its cover's files. */
-export async function removeClientGallery(app: FastifyInstance, id: number): Promise<void> {
-  const row = await orNotFound(deleteClientGallery(app.db, id));
-  await removeGallery(app, 'client-gallery', id);
-  await releaseImages(app, [row.cover]);
+export async function removeClientGallery(ctx: AppContext, id: number): Promise<void> {
+  const row = await orNotFound(deleteClientGallery(ctx.db, id));
+  await removeGallery(ctx, 'client-gallery', id);
+  await releaseImages(ctx, [row.cover]);
 }

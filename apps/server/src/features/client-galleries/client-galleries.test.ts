@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CLIENT_GALLERY_MESSAGES, COMMON_MESSAGES, type ClientGallery } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, mediaKeyOf, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  mediaKeyOf,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+} from '../../../test/harness';
 import { accounts, galleryPhotos } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
@@ -44,7 +53,7 @@ describeEachDatabase('client galleries', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const coverExists = (g: ClientGallery) => t.app.storage.exists(mediaKeyOf(g.cover_image));
+  const coverExists = (g: ClientGallery) => fileStored(t.app.storage, mediaKeyOf(g.cover_image));
 
   it('needs an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_BASE })).statusCode).toBe(401);
@@ -192,14 +201,14 @@ describeEachDatabase('client galleries', (kind) => {
     await t.database.db
       .insert(galleryPhotos)
       .values({ parentType: 'client-gallery', parentId: g.id, name: 'p.jpg', sha256: photo.sha256, image: photo });
-    expect(await t.app.storage.exists(photo.original)).toBe(true);
+    expect(await fileStored(t.app.storage, photo.original)).toBe(true);
 
     expect((await t.as({ method: 'DELETE', url: `${URL_BASE}${g.id}/` })).statusCode).toBe(204);
     expect((await t.as({ method: 'GET', url: `${URL_BASE}${g.id}/` })).statusCode).toBe(404);
     expect(await coverExists(g)).toBe(false);
     const rows = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentId, g.id));
     expect(rows).toEqual([]);
-    for (const key of imageKeys(photo)) expect(await t.app.storage.exists(key)).toBe(false);
+    for (const key of imageKeys(photo)) expect(await fileStored(t.app.storage, key)).toBe(false);
   });
 
   it('keeps the gallery when its customer account is deleted', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { cachedListRoute } from '../../lib/cached-json';
-import { fileOf, readForm } from '../../lib/read-form';
-import { parseId, type IdParams } from '../../lib/validate';
+import { contactApi } from '@darkroom/contracts';
+import { firstFile } from '../../http/read-body';
+import { route } from '../../http/route';
 import {
   CONTACT_INFO_CACHE_TAG,
   CONTACT_US_CACHE_TAG,
@@ -14,44 +14,19 @@ import {
   updateContactUsContent,
 } from './contact.service';
 
-const INFO = '/adminportal/manage-contact-us-info/';
-const CONTENT = '/adminportal/pages/contact-us-content/';
-// The spec updates contact-us content at a path that differs from its list path; both are served.
-const CONTENT_UPDATE_PATHS = ['/adminportal/pages/contact-content/:id/', `${CONTENT}:id/`];
-
 /** HTTP routes of the contact area: contact information rows and the contact-us page content. */
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  cachedListRoute(app, INFO, CONTACT_INFO_CACHE_TAG, () => listContactInfos(app));
+  route(app, contactApi.infoList, ({ ctx, cached }) => cached(CONTACT_INFO_CACHE_TAG, 'list', () => listContactInfos(ctx)));
+  route(app, contactApi.infoCreate, ({ ctx, body }) => createContactInfo(ctx, body));
+  route(app, contactApi.infoUpdate, ({ ctx, params, body }) => updateContactInfo(ctx, params.id, body));
+  route(app, contactApi.infoRemove, ({ ctx, params }) => deleteContactInfo(ctx, params.id));
 
-  app.post(INFO, async (request, reply) => {
-    const form = await readForm(request);
-    return reply.code(201).send(await createContactInfo(app, form.fields));
-  });
-
-  app.patch<IdParams>(`${INFO}:id/`, async (request) => {
-    const id = parseId(request.params.id);
-    const form = await readForm(request);
-    return updateContactInfo(app, id, form.fields);
-  });
-
-  app.delete<IdParams>(`${INFO}:id/`, async (request, reply) => {
-    await deleteContactInfo(app, parseId(request.params.id));
-    return reply.code(204).send();
-  });
-
-  cachedListRoute(app, CONTENT, CONTACT_US_CACHE_TAG, () => listContactUsContent(app));
-
-  app.post(CONTENT, async (request, reply) => {
-    const form = await readForm(request);
-    const { created, content } = await createContactUsContent(app, form.fields, fileOf(form, 'nav_image'));
+  route(app, contactApi.contentList, ({ ctx, cached }) => cached(CONTACT_US_CACHE_TAG, 'list', () => listContactUsContent(ctx)));
+  route(app, contactApi.contentCreate, async ({ ctx, body, files, reply }) => {
+    const { created, content } = await createContactUsContent(ctx, body, firstFile(files, 'nav_image'));
     return reply.code(created ? 201 : 200).send(content);
   });
-
-  for (const url of CONTENT_UPDATE_PATHS) {
-    app.patch<IdParams>(url, async (request) => {
-      const id = parseId(request.params.id);
-      const form = await readForm(request);
-      return updateContactUsContent(app, id, form.fields, fileOf(form, 'nav_image'));
-    });
+  for (const ep of [contactApi.contentUpdate, contactApi.contentUpdateAtListPath]) {
+    route(app, ep, ({ ctx, params, body, files }) => updateContactUsContent(ctx, params.id, body, firstFile(files, 'nav_image')));
   }
 }

@@ -1,15 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  contactPatchSchema,
-  contactSchema,
-  type ContactInfo,
-  type ContactInput,
-  type ContactPatch,
-  type ContactUsContent,
-} from '@darkroom/contracts';
+import { type ContactInfo, type ContactInput, type ContactPatch, type ContactUsContent } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { orNotFound } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/read-form';
-import { validate } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -69,73 +61,69 @@ function patchFields(before: ContactFields, patch: ContactPatch): Partial<Contac
 
 // Contact information (/Contact-us-info).
 
-export async function listContactInfos(app: FastifyInstance): Promise<ContactInfo[]> {
-  return (await listContactInfoRows(app.db)).map(toContactInfo);
+export async function listContactInfos(ctx: AppContext): Promise<ContactInfo[]> {
+  return (await listContactInfoRows(ctx.db)).map(toContactInfo);
 }
 
-export async function createContactInfo(app: FastifyInstance, fields: Record<string, unknown>): Promise<ContactInfo> {
-  const input = validate(contactSchema, fields);
-  const row = await insertContactInfoRow(app.db, createFields(input));
-  await app.cache.invalidate(CONTACT_INFO_CACHE_TAG);
+export async function createContactInfo(ctx: AppContext, input: ContactInput): Promise<ContactInfo> {
+  const row = await insertContactInfoRow(ctx.db, createFields(input));
+  await ctx.cache.invalidate(CONTACT_INFO_CACHE_TAG);
   return toContactInfo(row);
 }
 
-export async function updateContactInfo(app: FastifyInstance, id: number, fields: Record<string, unknown>): Promise<ContactInfo> {
-  const before = await orNotFound(findContactInfoRow(app.db, id));
-  const patch = validate(contactPatchSchema, fields);
-  const row = await orNotFound(updateContactInfoRow(app.db, id, patchFields(before, patch)));
-  await app.cache.invalidate(CONTACT_INFO_CACHE_TAG);
+export async function updateContactInfo(ctx: AppContext, id: number, patch: ContactPatch): Promise<ContactInfo> {
+  const before = await orNotFound(findContactInfoRow(ctx.db, id));
+  const row = await orNotFound(updateContactInfoRow(ctx.db, id, patchFields(before, patch)));
+  await ctx.cache.invalidate(CONTACT_INFO_CACHE_TAG);
   return toContactInfo(row);
 }
 
-export async function deleteContactInfo(app: FastifyInstance, id: number): Promise<void> {
-  await orNotFound(deleteContactInfoRow(app.db, id));
-  await app.cache.invalidate(CONTACT_INFO_CACHE_TAG);
+export async function deleteContactInfo(ctx: AppContext, id: number): Promise<void> {
+  await orNotFound(deleteContactInfoRow(ctx.db, id));
+  await ctx.cache.invalidate(CONTACT_INFO_CACHE_TAG);
 }
 
 // Contact-us page content (/Contact-us).
 
-export async function listContactUsContent(app: FastifyInstance): Promise<ContactUsContent[]> {
-  return (await listContactUsRows(app.db)).map(toContactUsContent);
+export async function listContactUsContent(ctx: AppContext): Promise<ContactUsContent[]> {
+  return (await listContactUsRows(ctx.db)).map(toContactUsContent);
 }
 
-const storeNavImage = (app: FastifyInstance, file: UploadedFile | undefined) =>
-  file ? processImage(app.storage, file, { field: NAV_IMAGE_FIELD, use: 'pageImage' }) : Promise.resolve(undefined);
+const storeNavImage = (ctx: AppContext, file: UploadedFile | undefined) =>
+  file ? processImage(ctx.storage, file, { field: NAV_IMAGE_FIELD, use: 'pageImage' }) : Promise.resolve(undefined);
 
 /**
  * The page has one content record. A create when one already exists (another admin got there
  * first, or a double submit) updates that record instead of adding a second.
  */
 export async function createContactUsContent(
-  app: FastifyInstance,
-  fields: Record<string, unknown>,
+  ctx: AppContext,
+  input: ContactInput,
   file: UploadedFile | undefined,
 ): Promise<{ created: boolean; content: ContactUsContent }> {
-  const input = validate(contactSchema, fields);
-  const navImage = await storeNavImage(app, file);
-  const [existing] = await listContactUsRows(app.db);
+  const navImage = await storeNavImage(ctx, file);
+  const [existing] = await listContactUsRows(ctx.db);
   const values = { ...createFields(input), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImages(app, [navImage], () =>
-    existing ? orNotFound(updateContactUsRow(app.db, existing.id, values)) : insertContactUsRow(app.db, values),
+  const row = await withNewImages(ctx, [navImage], () =>
+    existing ? orNotFound(updateContactUsRow(ctx.db, existing.id, values)) : insertContactUsRow(ctx.db, values),
   );
-  await app.cache.invalidate(CONTACT_US_CACHE_TAG);
-  if (existing && navImage) await releaseImages(app, [existing.navImage]);
+  await ctx.cache.invalidate(CONTACT_US_CACHE_TAG);
+  if (existing && navImage) await releaseImages(ctx, [existing.navImage]);
   return { created: !existing, content: toContactUsContent(row) };
 }
 
 /** PATCH: the sent text fields; a nav image only when a new file came. */
 export async function updateContactUsContent(
-  app: FastifyInstance,
+  ctx: AppContext,
   id: number,
-  fields: Record<string, unknown>,
+  patch: ContactPatch,
   file: UploadedFile | undefined,
 ): Promise<ContactUsContent> {
-  const before = await orNotFound(findContactUsRow(app.db, id));
-  const patch = validate(contactPatchSchema, fields);
-  const navImage = await storeNavImage(app, file);
+  const before = await orNotFound(findContactUsRow(ctx.db, id));
+  const navImage = await storeNavImage(ctx, file);
   const changes: ContactUsChanges = { ...patchFields(before, patch), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImages(app, [navImage], () => orNotFound(updateContactUsRow(app.db, id, changes)));
-  await app.cache.invalidate(CONTACT_US_CACHE_TAG);
-  if (navImage) await releaseImages(app, [before.navImage]);
+  const row = await withNewImages(ctx, [navImage], () => orNotFound(updateContactUsRow(ctx.db, id, changes)));
+  await ctx.cache.invalidate(CONTACT_US_CACHE_TAG);
+  if (navImage) await releaseImages(ctx, [before.navImage]);
   return toContactUsContent(row);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, CONTACT_MESSAGES, type ContactInfo, type ContactUsContent } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
 import { contactUsContent } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -120,7 +120,7 @@ describeEachDatabase('contact-us page content', (kind) => {
     const [row] = await t.database.db.select().from(contactUsContent).where(eq(contactUsContent.id, id));
     return row!.navImage;
   };
-  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => t.app.storage.exists(k)));
+  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 
   it('is empty at first', async () => {
     const res = await t.as({ method: 'GET', url: CONTENT });

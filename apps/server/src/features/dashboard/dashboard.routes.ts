@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { dashboardApi } from '@darkroom/contracts';
+import { route } from '../../http/route';
 import { dashboardSummary } from './dashboard.service';
 
 /** HTTP routes of the dashboard area: one summary for the portal's landing screen. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/adminportal/dashboard/', async (_request, reply) => {
+  route(app, dashboardApi.summary, ({ ctx, reply }) => {
     reply.header('cache-control', 'no-store');
-    return dashboardSummary(app);
+    return dashboardSummary(ctx);
   });
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import {
   DASHBOARD_LATEST_ENQUIRIES,
   DASHBOARD_STORAGE_TTL_SECONDS,
   type DashboardStorage,
   type DashboardSummary,
 } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import type { MediaStorage } from '../../media/storage';
 import { listEnquiries } from '../enquiries/enquiries.repository';
 import { toEnquiry } from '../enquiries/enquiries.service';
@@ -17,8 +17,8 @@ import { countAll } from './dashboard.repository';
  */
 const storageMemo = new WeakMap<MediaStorage, { at: number; value: Promise<DashboardStorage> }>();
 
-export function storageUsage(app: FastifyInstance, now = Date.now()): Promise<DashboardStorage> {
-  const storage = app.storage;
+export function storageUsage(ctx: AppContext, now = Date.now()): Promise<DashboardStorage> {
+  const storage = ctx.storage;
   const hit = storageMemo.get(storage);
   if (hit && now - hit.at < DASHBOARD_STORAGE_TTL_SECONDS * 1000) return hit.value;
   const value = storage.usage().then(({ files, bytes }) => ({ files, bytes, measured_at: new Date(now).toISOString() }));
@@ -29,16 +29,16 @@ export function storageUsage(app: FastifyInstance, now = Date.now()): Promise<Da
 }
 
 /** Drops the remembered storage figure (tests, or after a bulk import). */
-export function forgetStorageUsage(app: FastifyInstance): void {
-  storageMemo.delete(app.storage);
+export function forgetStorageUsage(ctx: AppContext): void {
+  storageMemo.delete(ctx.storage);
 }
 
 /** Counts are always live (one cheap query); only the storage figure is cached. */
-export async function dashboardSummary(app: FastifyInstance): Promise<DashboardSummary> {
+export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummary> {
   const [{ counts, published }, enquiries, storage] = await Promise.all([
-    countAll(app.db),
-    listEnquiries(app.db, DASHBOARD_LATEST_ENQUIRIES),
-    storageUsage(app),
+    countAll(ctx.db),
+    listEnquiries(ctx.db, DASHBOARD_LATEST_ENQUIRIES),
+    storageUsage(ctx),
   ]);
   return {
     counts,

@@ -167,22 +167,22 @@ describeEachDatabase('dashboard', (kind) => {
   });
 
   it('reports media storage, measured at most once per minute', async () => {
-    forgetStorageUsage(t.app);
-    const before = await storageUsage(t.app);
+    forgetStorageUsage(t.ctx);
+    const before = await storageUsage(t.ctx);
     await t.app.storage.put('dashboard-test/one.bin', Buffer.alloc(1234, 1));
     // Within the TTL the remembered figure is served: the folder is not walked again.
     expect((await summary()).storage).toEqual(before);
     const now = Date.parse(before.measured_at);
-    expect(await storageUsage(t.app, now + (DASHBOARD_STORAGE_TTL_SECONDS - 1) * 1000)).toEqual(before);
+    expect(await storageUsage(t.ctx, now + (DASHBOARD_STORAGE_TTL_SECONDS - 1) * 1000)).toEqual(before);
     // After the TTL it is measured again and includes the new file.
     const later = now + DASHBOARD_STORAGE_TTL_SECONDS * 1000;
-    const after = await storageUsage(t.app, later);
+    const after = await storageUsage(t.ctx, later);
     expect(after).toEqual({ files: before.files + 1, bytes: before.bytes + 1234, measured_at: new Date(later).toISOString() });
     await t.app.storage.delete(['dashboard-test/one.bin']);
   });
 
   it('shares one folder walk between concurrent requests', async () => {
-    forgetStorageUsage(t.app);
+    forgetStorageUsage(t.ctx);
     const [a, b] = await Promise.all([summary(), summary()]);
     expect(a.storage).toEqual(b.storage);
   });

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { currentAccount } from '../../auth/guard';
-import { cachedListRoute } from '../../lib/cached-json';
-import { readForm } from '../../lib/read-form';
+import { emailsApi } from '@darkroom/contracts';
+import { actingAdmin } from '../../context';
+import { route } from '../../http/route';
 import { SENT_EMAILS_CACHE_TAG, sendEmail, sentEmailHistory } from './emails.service';
 
 /** HTTP routes of the emails area. */
 export async function emailsRoutes(app: FastifyInstance): Promise<void> {
-  cachedListRoute(app, '/adminportal/send-email/', SENT_EMAILS_CACHE_TAG, () => sentEmailHistory(app));
-
+  route(app, emailsApi.history, ({ ctx, cached }) => cached(SENT_EMAILS_CACHE_TAG, 'list', () => sentEmailHistory(ctx)));
   // 200 when at least one message went out; 502 (same body) when the mail server took none.
-  app.post('/adminportal/send-email/', async (request, reply) => {
-    const form = await readForm(request);
-    const result = await sendEmail(app, form.fields, currentAccount(request));
+  route(app, emailsApi.send, async ({ ctx, body, reply }) => {
+    const result = await sendEmail(ctx, body, actingAdmin(ctx));
     return reply.code(result.status === 'failed' ? 502 : 200).send(result);
   });
 }

@@ -1,16 +1,15 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import {
   EMAIL_MESSAGES,
   SENT_EMAIL_HISTORY_LIMIT,
-  sendEmailSchema,
   type EmailRecipientResult,
+  type SendEmail,
   type SendEmailResult,
   type SentEmailRecord,
 } from '@darkroom/contracts';
 import type { Account } from '../../auth/accounts.repository';
 import { ValidationError } from '../../lib/errors';
-import { validate } from '../../lib/validate';
 import { findAdminRecipients, finishSentEmail, insertSentEmail, listSentEmails, type AdminRecipient } from './emails.repository';
 
 /** Cache tag of the sent-email history. */
@@ -41,8 +40,8 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 /** Checks that every id is an admin with an address; the 400 names the recipients field. */
-async function resolveRecipients(app: FastifyInstance, ids: number[]): Promise<AdminRecipient[]> {
-  const found = await findAdminRecipients(app.db, ids);
+async function resolveRecipients(ctx: AppContext, ids: number[]): Promise<AdminRecipient[]> {
+  const found = await findAdminRecipients(ctx.db, ids);
   const byId = new Map(found.map((a) => [a.id, a]));
   if (ids.some((id) => !byId.has(id))) throw ValidationError.field('recipients', EMAIL_MESSAGES.recipientUnknown);
   const ordered = ids.map((id) => byId.get(id)!);
@@ -58,10 +57,9 @@ async function resolveRecipients(app: FastifyInstance, ids: number[]): Promise<A
  * address cannot sink the others, and the answer can say exactly who got it. The send is
  * recorded in sent_emails before the first message leaves and completed afterwards.
  */
-export async function sendEmail(app: FastifyInstance, input: unknown, sender: Account): Promise<SendEmailResult> {
-  const data = validate(sendEmailSchema, input);
-  const recipients = await resolveRecipients(app, data.recipients);
-  const record = await insertSentEmail(app.db, {
+export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Account): Promise<SendEmailResult> {
+  const recipients = await resolveRecipients(ctx, data.recipients);
+  const record = await insertSentEmail(ctx.db, {
     subject: data.subject,
     message: data.message,
     recipients: recipients.map((r) => ({ id: r.id, email: r.email })),
@@ -72,25 +70,25 @@ export async function sendEmail(app: FastifyInstance, input: unknown, sender: Ac
   const results = await mapLimited(recipients, SEND_CONCURRENCY, async (r): Promise<EmailRecipientResult> => {
     const base = { id: r.id, name: displayName(r), email: r.email };
     try {
-      const sent = await app.mailer.send({ to: r.email, subject: data.subject, text });
+      const sent = await ctx.mailer.send({ to: r.email, subject: data.subject, text });
       return { ...base, status: 'sent', delivered: sent.delivered, detail: sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id };
     } catch (err) {
-      app.log.warn({ err, recipient: r.email }, 'email to admin failed');
+      ctx.log.warn({ err, recipient: r.email }, 'email to admin failed');
       return { ...base, status: 'failed', delivered: null, detail: String((err as Error).message ?? err).slice(0, 300) };
     }
   });
   const sentCount = results.filter((r) => r.status === 'sent').length;
   const status = sentCount === results.length ? 'sent' : sentCount === 0 ? 'failed' : 'partial';
   const failures = results.filter((r) => r.status === 'failed').map((r) => `${r.email}: ${r.detail}`);
-  await finishSentEmail(app.db, record.id, status, failures.length ? failures.join('\n') : null);
-  await app.cache.invalidate(SENT_EMAILS_CACHE_TAG);
+  await finishSentEmail(ctx.db, record.id, status, failures.length ? failures.join('\n') : null);
+  await ctx.cache.invalidate(SENT_EMAILS_CACHE_TAG);
   const detail = status === 'sent' ? EMAIL_MESSAGES.sent : status === 'partial' ? EMAIL_MESSAGES.partlySent : EMAIL_MESSAGES.sendFailed;
   return { id: record.id, subject: data.subject, status, detail, results };
 }
 
 /** The history of sends, newest first. */
-export async function sentEmailHistory(app: FastifyInstance): Promise<SentEmailRecord[]> {
-  const rows = await listSentEmails(app.db, SENT_EMAIL_HISTORY_LIMIT);
+export async function sentEmailHistory(ctx: AppContext): Promise<SentEmailRecord[]> {
+  const rows = await listSentEmails(ctx.db, SENT_EMAIL_HISTORY_LIMIT);
   return rows.map(({ row, sender }) => ({
     id: row.id,
     subject: row.subject,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   COMMON_MESSAGES,
   GALLERY_MESSAGES,
@@ -9,12 +8,13 @@ import {
   type GallerySkipReason,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import type { GalleryParentType } from '../../db/schema';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
 import { createLimiter, type Limiter } from '../../media/limiter';
 import { releaseImages } from '../../media/release-images';
-import { removeSpooled, type SpooledFile } from '../../media/spool';
+import type { SpooledFile } from '../../media/spool';
 import type { StoredImage } from '../../media/stored-image';
 import * as repo from './galleries.repository';
 import type { GalleryPhotoRow } from './galleries.repository';
@@ -24,9 +24,9 @@ export const GALLERY_CACHE_TAG = 'galleries';
 /** Each gallery's own lists are cached under their own tag, so a write rebuilds only that gallery. */
 export const galleryTag = (type: GalleryParentType, id: number) => `galleries:${type}:${id}`;
 
-async function invalidate(app: FastifyInstance, galleries: { type: GalleryParentType; id: number }[]): Promise<void> {
+async function invalidate(ctx: AppContext, galleries: { type: GalleryParentType; id: number }[]): Promise<void> {
   const tags = new Set(galleries.map((g) => galleryTag(g.type, g.id)));
-  await app.cache.invalidate(...tags, GALLERY_CACHE_TAG);
+  await ctx.cache.invalidate(...tags, GALLERY_CACHE_TAG);
 }
 
 export function toPhoto(row: GalleryPhotoRow): GalleryPhoto {
@@ -46,92 +46,88 @@ export function toPhoto(row: GalleryPhotoRow): GalleryPhoto {
   };
 }
 
-async function requireParent(app: FastifyInstance, type: GalleryParentType, id: number) {
-  const parent = await repo.findParent(app.db, type, id);
+async function requireParent(ctx: AppContext, type: GalleryParentType, id: number) {
+  const parent = await repo.findParent(ctx.db, type, id);
   if (!parent) throw notFound();
   return parent;
 }
 
-/** A gallery's photos in saved order, served from the response cache. */
-export function listPhotosJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
-  return app.cache.json(galleryTag(type, id), 'photos', async () => {
-    await requireParent(app, type, id);
-    return (await repo.listPhotos(app.db, type, id)).map(toPhoto);
-  });
+/** A gallery's photos in saved order. */
+export async function listPhotos(ctx: AppContext, type: GalleryParentType, id: number): Promise<GalleryPhoto[]> {
+  await requireParent(ctx, type, id);
+  return (await repo.listPhotos(ctx.db, type, id)).map(toPhoto);
 }
 
-export function listNamesJson(app: FastifyInstance, type: GalleryParentType, id: number): Promise<string> {
-  return app.cache.json(galleryTag(type, id), 'names', async () => {
-    await requireParent(app, type, id);
-    return repo.listNames(app.db, type, id);
-  });
+export async function listNames(ctx: AppContext, type: GalleryParentType, id: number): Promise<string[]> {
+  await requireParent(ctx, type, id);
+  return repo.listNames(ctx.db, type, id);
 }
 
-export async function lookupGallery(app: FastifyInstance, type: GalleryParentType, name: string): Promise<GalleryLookupResponse> {
-  const parent = await repo.findParentByName(app.db, type, name);
+export async function lookupGallery(ctx: AppContext, type: GalleryParentType, name: string): Promise<GalleryLookupResponse> {
+  const parent = await repo.findParentByName(ctx.db, type, name);
   if (!parent) throw notFound(GALLERY_MESSAGES.noGalleryFor(name));
   return { id: parent.id, title: parent.title, type };
 }
 
 /** The browser's pre-upload check: which of its files' hashes the gallery holds already. */
-export async function checkHashes(app: FastifyInstance, input: GalleryCheckInput): Promise<string[]> {
-  await requireParent(app, input.type, input.id);
-  return repo.existingHashes(app.db, input.type, input.id, [...new Set(input.hashes)]);
+export async function checkHashes(ctx: AppContext, input: GalleryCheckInput): Promise<string[]> {
+  await requireParent(ctx, input.type, input.id);
+  return repo.existingHashes(ctx.db, input.type, input.id, [...new Set(input.hashes)]);
 }
 
 /**
  * Deletes every photo of one parent's gallery and its files (files still used elsewhere stay).
  * Returns how many photos were removed. Areas call it when deleting a service, love story or client gallery.
  */
-export async function removeGallery(app: FastifyInstance, parentType: GalleryParentType, parentId: number): Promise<number> {
-  const rows = await repo.deleteGalleryRows(app.db, parentType, parentId);
-  await invalidate(app, [{ type: parentType, id: parentId }]);
+export async function removeGallery(ctx: AppContext, parentType: GalleryParentType, parentId: number): Promise<number> {
+  const rows = await repo.deleteGalleryRows(ctx.db, parentType, parentId);
+  await invalidate(ctx, [{ type: parentType, id: parentId }]);
   await releaseImages(
-    app,
+    ctx,
     rows.map((r) => r.image),
   );
   return rows.length;
 }
 
 /** `DELETE /adminportal/galleries/delete/{id}/`: the parent must exist. */
-export async function deleteWholeGallery(app: FastifyInstance, type: GalleryParentType, id: number): Promise<number> {
-  await requireParent(app, type, id);
-  return removeGallery(app, type, id);
+export async function deleteWholeGallery(ctx: AppContext, type: GalleryParentType, id: number): Promise<number> {
+  await requireParent(ctx, type, id);
+  return removeGallery(ctx, type, id);
 }
 
 /** Deletes photos by id (any galleries); 404 when none of them exists. */
-export async function deletePhotos(app: FastifyInstance, ids: number[]): Promise<number> {
-  const rows = await repo.deletePhotos(app.db, [...new Set(ids)]);
+export async function deletePhotos(ctx: AppContext, ids: number[]): Promise<number> {
+  const rows = await repo.deletePhotos(ctx.db, [...new Set(ids)]);
   if (!rows.length) throw notFound();
   await invalidate(
-    app,
+    ctx,
     rows.map((r) => ({ type: r.parentType, id: r.parentId })),
   );
   await releaseImages(
-    app,
+    ctx,
     rows.map((r) => r.image),
   );
   return rows.length;
 }
 
 /** Saves a new order; every id must be a photo of one and the same gallery. */
-export async function saveOrder(app: FastifyInstance, ids: number[]): Promise<void> {
+export async function saveOrder(ctx: AppContext, ids: number[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const found = await repo.photosByIds(app.db, unique);
+  const found = await repo.photosByIds(ctx.db, unique);
   if (found.length !== unique.length) throw notFound();
   const first = found[0]!;
   if (found.some((p) => p.parentType !== first.parentType || p.parentId !== first.parentId)) {
     throw ValidationError.field('ids', GALLERY_MESSAGES.orderMixed);
   }
-  await app.db.transaction((tx) => repo.saveOrder(tx, first.parentType, first.parentId, unique));
-  await invalidate(app, [{ type: first.parentType, id: first.parentId }]);
+  await ctx.db.transaction((tx) => repo.saveOrder(tx, first.parentType, first.parentId, unique));
+  await invalidate(ctx, [{ type: first.parentType, id: first.parentId }]);
 }
 
 /** Image work is bounded per process, whatever the number of concurrent uploads. */
-const limiters = new WeakMap<FastifyInstance, Limiter>();
-function imageLimiter(app: FastifyInstance): Limiter {
-  let l = limiters.get(app);
-  if (!l) limiters.set(app, (l = createLimiter(app.config.uploadConcurrency)));
+const limiters = new WeakMap<object, Limiter>();
+function imageLimiter(ctx: AppContext): Limiter {
+  let l = limiters.get(ctx.storage);
+  if (!l) limiters.set(ctx.storage, (l = createLimiter(ctx.config.uploadConcurrency)));
   return l;
 }
 
@@ -180,9 +176,13 @@ export class GalleryUpload {
   private readonly limit: Limiter;
   private readonly maxPending: number;
 
-  constructor(private readonly app: FastifyInstance) {
-    this.limit = imageLimiter(app);
-    this.maxPending = Math.max(2, app.config.uploadConcurrency * 2);
+  constructor(
+    private readonly ctx: AppContext,
+    /** Removes a spool file once its photo is processed (the request removes the rest). */
+    private readonly discard: (file: string) => Promise<void>,
+  ) {
+    this.limit = imageLimiter(ctx);
+    this.maxPending = Math.max(2, ctx.config.uploadConcurrency * 2);
   }
 
   /** The parent named by the form; resolves once its existence and keys are known. */
@@ -191,7 +191,7 @@ export class GalleryUpload {
     this.parent = { type, id };
     this.parentReady = (async () => {
       try {
-        await requireParent(this.app, type, id);
+        await requireParent(this.ctx, type, id);
         return true;
       } catch (err) {
         this.fail(err as Error);
@@ -222,14 +222,14 @@ export class GalleryUpload {
     this.files += 1;
     const name = cleanName(photo.filename);
     if (photo.file.truncated) {
-      void removeSpooled(photo.file.path);
+      void this.discard(photo.file.path);
       return this.fail(ValidationError.field(photo.field, COMMON_MESSAGES.imageTooLarge));
     }
     // Duplicates inside this request, decided in arrival order. An `orig_image` sent with its
     // `land_scape_image` (same name or content) is the same photo: kept once, not reported.
     const pairedField = this.seenNames.get(name) ?? this.seenShas.get(photo.file.sha256);
     if (pairedField !== undefined) {
-      void removeSpooled(photo.file.path);
+      void this.discard(photo.file.path);
       if (pairedField === photo.field) this.skip(seq, name, this.seenNames.has(name) ? 'name' : 'content');
       return;
     }
@@ -239,7 +239,7 @@ export class GalleryUpload {
     this.tasks.push(
       this.handle(seq, name, photo).finally(() => {
         this.pending -= 1;
-        void removeSpooled(photo.file.path);
+        void this.discard(photo.file.path);
         this.roomWaiters.splice(0).forEach((r) => r());
       }),
     );
@@ -254,12 +254,12 @@ export class GalleryUpload {
     if (!(await this.parentReady) || this.error) return;
     try {
       // One indexed lookup per file: cheap whatever the gallery's size.
-      const duplicate = await repo.findDuplicate(this.app.db, this.parent!.type, this.parent!.id, name, photo.file.sha256);
+      const duplicate = await repo.findDuplicate(this.ctx.db, this.parent!.type, this.parent!.id, name, photo.file.sha256);
       if (duplicate) return this.skip(seq, name, duplicate);
       const image = await this.limit(async () => {
         if (this.error) return null;
         const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
-        return processImage(this.app.storage, upload, { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 });
+        return processImage(this.ctx.storage, upload, { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 });
       });
       if (image) this.processed.push({ seq, name, image });
     } catch (err) {
@@ -285,7 +285,7 @@ export class GalleryUpload {
     const ordered = [...this.processed].sort((a, b) => a.seq - b.seq);
     let inserted: GalleryPhotoRow[];
     try {
-      inserted = await this.app.db.transaction(async (tx) => {
+      inserted = await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.findParent(tx, type, id))) throw notFound();
         const start = await repo.nextPosition(tx, type, id);
         return repo.insertPhotos(
@@ -305,15 +305,15 @@ export class GalleryUpload {
       await this.release();
       throw err;
     }
-    await invalidate(this.app, [{ type, id }]);
+    await invalidate(this.ctx, [{ type, id }]);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
     const lost = ordered.filter((p) => !storedNames.has(p.name));
     if (lost.length) {
-      const keys = await repo.galleryKeys(this.app.db, type, id);
+      const keys = await repo.galleryKeys(this.ctx.db, type, id);
       for (const p of lost) this.skip(p.seq, p.name, keys.names.has(p.name) ? 'name' : 'content');
       await releaseImages(
-        this.app,
+        this.ctx,
         lost.map((p) => p.image),
       );
     }
@@ -328,7 +328,7 @@ export class GalleryUpload {
     this.fail(new HttpError(500, COMMON_MESSAGES.serverError));
     await Promise.allSettled(this.tasks);
     await releaseImages(
-      this.app,
+      this.ctx,
       this.processed.map((p) => p.image),
     );
     this.processed.length = 0;

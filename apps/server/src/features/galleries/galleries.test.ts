@@ -393,11 +393,11 @@ describeEachDatabase('galleries', (kind) => {
     expect(rows.length).toBeGreaterThan(0);
     // Warm the cache, so the test also proves the list is invalidated.
     await servicePhotos(otherServiceId);
-    expect(await removeGallery(t.app, 'service', otherServiceId)).toBe(rows.length);
+    expect(await removeGallery(t.ctx, 'service', otherServiceId)).toBe(rows.length);
     expect(await servicePhotos(otherServiceId)).toEqual([]);
     const stillShared = (await servicePhotos()).length;
     expect(stillShared).toBeGreaterThan(0);
-    expect(await removeGallery(t.app, 'service', otherServiceId)).toBe(0);
+    expect(await removeGallery(t.ctx, 'service', otherServiceId)).toBe(0);
   });
 
   it('sends large lists compressed when the client accepts it', async () => {

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { GALLERY_LINK_MESSAGES, galleryLinkSchema, type GalleryLink } from '@darkroom/contracts';
+import { GALLERY_LINK_MESSAGES, type GalleryLink, type GalleryLinkInput } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { customerName, requireCustomer } from '../../auth/customers';
 import { orNotFound } from '../../lib/errors';
-import { validate } from '../../lib/validate';
 import {
   deleteGalleryLink,
   findGalleryLink,
@@ -25,35 +24,34 @@ export function toGalleryLink({ link, owner, galleryTitle }: GalleryLinkWithRefs
   };
 }
 
-/** Validates a POST or PUT body: all three fields, and the user must be a customer. */
-async function linkValues(app: FastifyInstance, fields: Record<string, unknown>): Promise<GalleryLinkValues> {
-  const data = validate(galleryLinkSchema, fields);
-  await requireCustomer(app.db, data.user, 'user', GALLERY_LINK_MESSAGES.userRequired);
+/** A POST or PUT body's values; the user must be a customer. */
+async function linkValues(ctx: AppContext, data: GalleryLinkInput): Promise<GalleryLinkValues> {
+  await requireCustomer(ctx.db, data.user, 'user', GALLERY_LINK_MESSAGES.userRequired);
   return { link: data.link, description: data.description, accountId: data.user };
 }
 
-async function byId(app: FastifyInstance, id: number): Promise<GalleryLink> {
-  return toGalleryLink(await orNotFound(findGalleryLink(app.db, id)));
+async function byId(ctx: AppContext, id: number): Promise<GalleryLink> {
+  return toGalleryLink(await orNotFound(findGalleryLink(ctx.db, id)));
 }
 
-export async function galleryLinkList(app: FastifyInstance): Promise<GalleryLink[]> {
-  return (await listGalleryLinks(app.db)).map(toGalleryLink);
+export async function galleryLinkList(ctx: AppContext): Promise<GalleryLink[]> {
+  return (await listGalleryLinks(ctx.db)).map(toGalleryLink);
 }
 
-export async function createGalleryLink(app: FastifyInstance, fields: Record<string, unknown>): Promise<GalleryLink> {
-  const values = await linkValues(app, fields);
-  return byId(app, await insertGalleryLink(app.db, values));
+export async function createGalleryLink(ctx: AppContext, input: GalleryLinkInput): Promise<GalleryLink> {
+  const values = await linkValues(ctx, input);
+  return byId(ctx, await insertGalleryLink(ctx.db, values));
 }
 
 /** PUT: a full replacement of link, description and user. */
-export async function replaceGalleryLink(app: FastifyInstance, id: number, fields: Record<string, unknown>): Promise<GalleryLink> {
-  await orNotFound(findGalleryLink(app.db, id));
-  const values = await linkValues(app, fields);
+export async function replaceGalleryLink(ctx: AppContext, id: number, input: GalleryLinkInput): Promise<GalleryLink> {
+  await orNotFound(findGalleryLink(ctx.db, id));
+  const values = await linkValues(ctx, input);
   // orNotFound: deleted between the check and the write.
-  await orNotFound(updateGalleryLink(app.db, id, values));
-  return byId(app, id);
+  await orNotFound(updateGalleryLink(ctx.db, id, values));
+  return byId(ctx, id);
 }
 
-export async function removeGalleryLink(app: FastifyInstance, id: number): Promise<void> {
-  await orNotFound(deleteGalleryLink(app.db, id));
+export async function removeGalleryLink(ctx: AppContext, id: number): Promise<void> {
+  await orNotFound(deleteGalleryLink(ctx.db, id));
 }

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { HOME_GALLERY_MESSAGES, homeGalleryFieldsSchema, TEXT_MAX, type HomeGalleryImage } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
+import { TEXT_MAX, type HomeGalleryFields, type HomeGalleryImage } from '@darkroom/contracts';
 import { orNotFound } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/read-form';
-import { validate, validateWithFile } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -32,8 +31,8 @@ export function toHomeGalleryImage(row: HomeGalleryRow): HomeGalleryImage {
   };
 }
 
-export async function listHomeGalleryImages(app: FastifyInstance): Promise<HomeGalleryImage[]> {
-  return (await listHomeGalleryRows(app.db)).map(toHomeGalleryImage);
+export async function listHomeGalleryImages(ctx: AppContext): Promise<HomeGalleryImage[]> {
+  return (await listHomeGalleryRows(ctx.db)).map(toHomeGalleryImage);
 }
 
 /** The spec takes the name from the file name; a browser may send a path, so keep the base name. */
@@ -42,21 +41,12 @@ function nameFromFile(file: UploadedFile): string {
   return (base || 'image').slice(0, TEXT_MAX.medium);
 }
 
-export async function createHomeGalleryImage(
-  app: FastifyInstance,
-  fields: Record<string, unknown>,
-  file: UploadedFile | undefined,
-): Promise<HomeGalleryImage> {
-  const { data: input, file: upload } = validateWithFile(homeGalleryFieldsSchema, fields, {
-    field: IMAGE_FIELD,
-    value: file,
-    missing: HOME_GALLERY_MESSAGES.imageRequired,
-  });
-  const cover = await processImage(app.storage, upload, { field: IMAGE_FIELD, use: 'homeGalleryImage' });
-  const row = await withNewImages(app, [cover], () =>
-    insertHomeGalleryRow(app.db, { name: input.name || nameFromFile(upload), cover, status: input.status ?? false }),
+export async function createHomeGalleryImage(ctx: AppContext, input: HomeGalleryFields, upload: UploadedFile): Promise<HomeGalleryImage> {
+  const cover = await processImage(ctx.storage, upload, { field: IMAGE_FIELD, use: 'homeGalleryImage' });
+  const row = await withNewImages(ctx, [cover], () =>
+    insertHomeGalleryRow(ctx.db, { name: input.name || nameFromFile(upload), cover, status: input.status ?? false }),
   );
-  await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
+  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
   return toHomeGalleryImage(row);
 }
 
@@ -65,14 +55,13 @@ export async function createHomeGalleryImage(
  * entry after the new file, since the name always comes from the file.
  */
 export async function updateHomeGalleryImage(
-  app: FastifyInstance,
+  ctx: AppContext,
   id: number,
-  fields: Record<string, unknown>,
+  input: HomeGalleryFields,
   file: UploadedFile | undefined,
 ): Promise<HomeGalleryImage> {
-  const before = await orNotFound(findHomeGalleryRow(app.db, id));
-  const input = validate(homeGalleryFieldsSchema, fields);
-  const cover = file ? await processImage(app.storage, file, { field: IMAGE_FIELD, use: 'homeGalleryImage' }) : undefined;
+  const before = await orNotFound(findHomeGalleryRow(ctx.db, id));
+  const cover = file ? await processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'homeGalleryImage' }) : undefined;
   const changes: HomeGalleryChanges = {};
   if (input.status !== undefined) changes.status = input.status;
   if (input.name) changes.name = input.name;
@@ -81,14 +70,14 @@ export async function updateHomeGalleryImage(
     changes.name ??= nameFromFile(file);
   }
   // orNotFound: deleted by someone else between the read and the write.
-  const row = await withNewImages(app, [cover], () => orNotFound(updateHomeGalleryRow(app.db, id, changes)));
-  await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
-  if (cover) await releaseImages(app, [before.cover]);
+  const row = await withNewImages(ctx, [cover], () => orNotFound(updateHomeGalleryRow(ctx.db, id, changes)));
+  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
+  if (cover) await releaseImages(ctx, [before.cover]);
   return toHomeGalleryImage(row);
 }
 
-export async function deleteHomeGalleryImage(app: FastifyInstance, id: number): Promise<void> {
-  const row = await orNotFound(deleteHomeGalleryRow(app.db, id));
-  await app.cache.invalidate(HOME_GALLERY_CACHE_TAG);
-  await releaseImages(app, [row.cover]);
+export async function deleteHomeGalleryImage(ctx: AppContext, id: number): Promise<void> {
+  const row = await orNotFound(deleteHomeGalleryRow(ctx.db, id));
+  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
+  await releaseImages(ctx, [row.cover]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, HOME_GALLERY_MESSAGES, type HomeGalleryImage } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
 import { homeGalleryImages } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -32,7 +32,7 @@ describeEachDatabase('home gallery', (kind) => {
     const [row] = await t.database.db.select().from(homeGalleryImages).where(eq(homeGalleryImages.id, id));
     return row!.cover;
   };
-  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => t.app.storage.exists(k)));
+  const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 
   it('requires a signed-in admin', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, LOVE_STORY_MESSAGES, type LoveStory } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, mediaKeyOf, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  mediaKeyOf,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+} from '../../../test/harness';
 import { accounts, galleryPhotos } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
@@ -51,7 +60,7 @@ describeEachDatabase('love stories', (kind) => {
     return t.as({ method: 'PATCH', url: `${URL_BASE}${id}/`, payload: body.payload, headers: body.headers });
   };
   const filesExist = async (story: LoveStory) =>
-    Promise.all([story.cover_image, story.square_image, story.land_scape_image].map((u) => t.app.storage.exists(mediaKeyOf(u))));
+    Promise.all([story.cover_image, story.square_image, story.land_scape_image].map((u) => fileStored(t.app.storage, mediaKeyOf(u))));
 
   it('needs an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_BASE })).statusCode).toBe(401);
@@ -253,7 +262,7 @@ describeEachDatabase('love stories', (kind) => {
     const left = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentType, 'love-story'));
     expect(left.map((p) => p.parentId)).toEqual([other.id]);
     // The same photo is still used by the other story, so its files stay.
-    expect(await t.app.storage.exists(imageKeys(photo)[0]!)).toBe(true);
+    expect(await fileStored(t.app.storage, imageKeys(photo)[0]!)).toBe(true);
     expect(await filesExist(other)).toEqual([true, true, true]);
   });
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { pageImageCreateSchema, pageImageRequiredMessage, pageImageUpdateSchema } from '@darkroom/contracts';
-import { cachedListRoute } from '../../lib/cached-json';
-import { fileOf, readForm } from '../../lib/read-form';
-import { parseId, validate, validateWithFile, type IdParams } from '../../lib/validate';
+import { pageImagesApi } from '@darkroom/contracts';
+import { firstFile } from '../../http/read-body';
+import { route } from '../../http/route';
 import {
   createPageImage,
   deletePageImage,
@@ -13,36 +12,12 @@ import {
   updatePageImage,
 } from './page-images.service';
 
-const BASE = '/adminportal/pages-images/';
-
 /** HTTP routes of the page-images area. */
 export async function pageImagesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/adminportal/page-types/', async () => pageTypes());
-
-  cachedListRoute(app, BASE, PAGE_IMAGES_TAG, () => listPageImages(app));
-
-  app.get<IdParams>(`${BASE}:id/`, async (request) => getPageImage(app, parseId(request.params.id)));
-
-  app.post(BASE, async (request, reply) => {
-    const form = await readForm(request);
-    const { data, file } = validateWithFile(pageImageCreateSchema, form.fields, {
-      field: 'image',
-      value: fileOf(form, 'image'),
-      // The message names the page: the parsed one, or whatever number was sent.
-      missing: (parsed) => pageImageRequiredMessage(parsed ? parsed.page : Number(form.fields.page) || null),
-    });
-    return reply.code(201).send(await createPageImage(app, data, file));
-  });
-
-  app.patch<IdParams>(`${BASE}:id/`, async (request) => {
-    const id = parseId(request.params.id);
-    const form = await readForm(request);
-    const input = validate(pageImageUpdateSchema, form.fields);
-    return updatePageImage(app, id, input, fileOf(form, 'image'));
-  });
-
-  app.delete<IdParams>(`${BASE}:id/`, async (request, reply) => {
-    await deletePageImage(app, parseId(request.params.id));
-    return reply.code(204).send();
-  });
+  route(app, pageImagesApi.pageTypes, async () => pageTypes());
+  route(app, pageImagesApi.list, ({ ctx, cached }) => cached(PAGE_IMAGES_TAG, 'list', () => listPageImages(ctx)));
+  route(app, pageImagesApi.get, ({ ctx, params }) => getPageImage(ctx, params.id));
+  route(app, pageImagesApi.create, ({ ctx, body, files }) => createPageImage(ctx, body, firstFile(files, 'image')!));
+  route(app, pageImagesApi.update, ({ ctx, params, body, files }) => updatePageImage(ctx, params.id, body, firstFile(files, 'image')));
+  route(app, pageImagesApi.remove, ({ ctx, params }) => deletePageImage(ctx, params.id));
 }

@@ -1,41 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { personCreateSchema, personUpdateSchema } from '@darkroom/contracts';
-import { currentAccount } from '../../auth/guard';
-import { sendJson } from '../../lib/cached-json';
-import { readForm } from '../../lib/read-form';
-import { parseId, validate, type IdParams } from '../../lib/validate';
+import { adminsApi, usersApi } from '@darkroom/contracts';
+import { route } from '../../http/route';
 import type { PersonKind } from './people.repository';
-import { createPerson, deletePersonById, listPeopleJson, updatePersonById, type PeopleDeps } from './people.service';
-
-const BASES: [PersonKind, string][] = [
-  ['user', '/adminportal/manage-users/'],
-  ['admin', '/adminportal/manage-admins/'],
-];
+import { createPerson, deletePersonById, listPeopleOf, PEOPLE_CACHE_TAG, updatePersonById } from './people.service';
 
 /** HTTP routes of the people area: users (customers) and admins, the same shapes under two paths. */
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
-  const deps: PeopleDeps = { db: app.db, mailer: app.mailer, cache: app.cache, log: app.log };
-
-  for (const [kind, base] of BASES) {
-    app.get(base, async (_request, reply) => sendJson(reply, await listPeopleJson(deps, kind)));
-
-    app.post(base, async (request, reply) => {
-      const form = await readForm(request);
-      const input = validate(personCreateSchema, form.fields);
-      return reply.code(201).send(await createPerson(deps, kind, input));
-    });
-
-    app.patch<IdParams>(`${base}:id/`, async (request) => {
-      const id = parseId(request.params.id);
-      const form = await readForm(request);
-      const input = validate(personUpdateSchema, form.fields);
-      return updatePersonById(deps, kind, id, input, currentAccount(request));
-    });
-
-    app.delete<IdParams>(`${base}:id/`, async (request, reply) => {
-      const id = parseId(request.params.id);
-      await deletePersonById(deps, kind, id, currentAccount(request));
-      return reply.code(204).send();
-    });
+  for (const [kind, api] of [
+    ['user', usersApi],
+    ['admin', adminsApi],
+  ] as [PersonKind, typeof usersApi][]) {
+    // The users list is cached; the admins list is read live, because every sign-in (outside
+    // this area) changes an admin's last_login.
+    route(app, api.list, ({ ctx, cached }) =>
+      kind === 'admin' ? listPeopleOf(ctx, kind) : cached(PEOPLE_CACHE_TAG, kind, () => listPeopleOf(ctx, kind)),
+    );
+    route(app, api.create, ({ ctx, body }) => createPerson(ctx, kind, body));
+    route(app, api.update, ({ ctx, params, body }) => updatePersonById(ctx, kind, params.id, body));
+    route(app, api.remove, ({ ctx, params }) => deletePersonById(ctx, kind, params.id));
   }
 }

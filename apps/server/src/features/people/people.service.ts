@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   PEOPLE_MESSAGES,
   type PersonAccount,
@@ -6,14 +5,12 @@ import {
   type PersonCreated,
   type PersonUpdateInput,
 } from '@darkroom/contracts';
-import type { Db } from '../../db/client';
+import { actingAdmin, type AppContext } from '../../context';
 import type { Account } from '../../auth/accounts.repository';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens';
 import { forbidden, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
-import type { ResponseCache } from '../../lib/response-cache';
-import type { Mailer } from '../../mail/mailer';
 import {
   deletePerson,
   findPerson,
@@ -27,26 +24,14 @@ import {
 } from './people.repository';
 import { PROFILE_COLUMNS, updateAccountRow, type AccountPatch } from '../account/account.repository';
 
-export interface PeopleDeps {
-  db: Db;
-  mailer: Mailer;
-  cache: ResponseCache;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-}
-
 /** Cache tag of the users list (customers never sign in, so their rows change only here). */
 export const PEOPLE_CACHE_TAG = 'people';
 
 const usernameTaken = () => ValidationError.field('username', PEOPLE_MESSAGES.usernameTaken);
 
-/**
- * The users list is cached; the admins list is read live, because every sign-in (outside this
- * area) changes an admin's last_login.
- */
-export async function listPeopleJson(deps: PeopleDeps, kind: PersonKind): Promise<string> {
-  const load = async () => (await listPeople(deps.db, kind)).map(toPerson);
-  if (kind === 'admin') return JSON.stringify(await load());
-  return deps.cache.json(PEOPLE_CACHE_TAG, kind, load);
+/** Every user or admin, newest first. */
+export async function listPeopleOf(ctx: AppContext, kind: PersonKind): Promise<PersonAccount[]> {
+  return (await listPeople(ctx.db, kind)).map(toPerson);
 }
 
 function welcomeMail(kind: PersonKind, account: Account, password: string) {
@@ -68,16 +53,29 @@ function welcomeMail(kind: PersonKind, account: Account, password: string) {
   };
 }
 
+export interface NewAccount {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
 /**
- * Creates a user or an admin with a generated temporary password, which is returned once (for
- * the creating admin to pass on) and e-mailed to the account; only its hash is stored.
+ * The one way an account is made (portal, first start-up, CLI): checks the username, stores only
+ * a hash of the password (`password`, or a generated one), and returns the account with the
+ * password so the caller can hand it over once.
  */
-export async function createPerson(deps: PeopleDeps, kind: PersonKind, input: PersonCreateInput): Promise<PersonCreated> {
-  if (await usernameInUse(deps.db, input.username)) throw usernameTaken();
-  const password = generatePassword();
+export async function createAccountWithPassword(
+  ctx: AppContext,
+  kind: PersonKind,
+  input: NewAccount,
+  password = generatePassword(),
+): Promise<{ account: Account; password: string }> {
+  if (await usernameInUse(ctx.db, input.username)) throw usernameTaken();
   let account: Account;
   try {
-    account = await insertPerson(deps.db, kind, {
+    account = await insertPerson(ctx.db, kind, {
       firstName: input.first_name,
       lastName: input.last_name,
       email: input.email,
@@ -90,30 +88,34 @@ export async function createPerson(deps: PeopleDeps, kind: PersonKind, input: Pe
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
-  await deps.cache.invalidate(PEOPLE_CACHE_TAG);
+  await ctx.cache.invalidate(PEOPLE_CACHE_TAG);
+  return { account, password };
+}
+
+/**
+ * Creates a user or an admin from the portal with a generated temporary password, which is
+ * returned once (for the creating admin to pass on) and e-mailed to the account.
+ */
+export async function createPerson(ctx: AppContext, kind: PersonKind, input: PersonCreateInput): Promise<PersonCreated> {
+  const { account, password } = await createAccountWithPassword(ctx, kind, input);
   let emailSent = false;
   try {
-    await deps.mailer.send(welcomeMail(kind, account, password));
+    await ctx.mailer.send(welcomeMail(kind, account, password));
     emailSent = true;
   } catch (err) {
     // The account exists; the admin still sees the password and can pass it on.
-    deps.log.warn({ err, accountId: account.id }, 'could not e-mail the temporary password');
+    ctx.log.warn({ err, accountId: account.id }, 'could not e-mail the temporary password');
   }
   return { ...toPerson(account), temporary_password: password, email_sent: emailSent };
 }
 
 /** Partial update; deactivating revokes the account's tokens. `actor` is the signed-in admin. */
-export async function updatePersonById(
-  deps: PeopleDeps,
-  kind: PersonKind,
-  id: number,
-  input: PersonUpdateInput,
-  actor: Account,
-): Promise<PersonAccount> {
-  const current = await orNotFound(findPerson(deps.db, kind, id));
+export async function updatePersonById(ctx: AppContext, kind: PersonKind, id: number, input: PersonUpdateInput): Promise<PersonAccount> {
+  const actor = actingAdmin(ctx);
+  const current = await orNotFound(findPerson(ctx.db, kind, id));
   const patch: AccountPatch = sentChanges(input, PROFILE_COLUMNS);
   if (input.username && input.username !== current.username) {
-    if (await usernameInUse(deps.db, input.username, id)) throw usernameTaken();
+    if (await usernameInUse(ctx.db, input.username, id)) throw usernameTaken();
     patch.username = input.username;
   }
   const deactivating = input.is_active === false && current.isActive;
@@ -122,7 +124,7 @@ export async function updatePersonById(
 
   let updated: Account;
   try {
-    updated = await deps.db.transaction(async (tx) => {
+    updated = await ctx.db.transaction(async (tx) => {
       if (deactivating && kind === 'admin') await ensureAnotherActiveAdmin(tx, id);
       // Deleted by someone else since the read above: a 404, not a crash.
       return orNotFound(updateAccountRow(tx, id, patch));
@@ -131,20 +133,21 @@ export async function updatePersonById(
     if (isUniqueViolation(err)) throw usernameTaken();
     throw err;
   }
-  if (deactivating) await revokeAccountTokens(deps.db, id);
-  await deps.cache.invalidate(PEOPLE_CACHE_TAG);
+  if (deactivating) await revokeAccountTokens(ctx.db, id);
+  await ctx.cache.invalidate(PEOPLE_CACHE_TAG);
   return toPerson(updated);
 }
 
 /** Deletes a user or admin; an admin cannot delete themself, nor the last active admin. */
-export async function deletePersonById(deps: PeopleDeps, kind: PersonKind, id: number, actor: Account): Promise<void> {
-  const target = await orNotFound(findPerson(deps.db, kind, id));
+export async function deletePersonById(ctx: AppContext, kind: PersonKind, id: number): Promise<void> {
+  const actor = actingAdmin(ctx);
+  const target = await orNotFound(findPerson(ctx.db, kind, id));
   if (id === actor.id) throw forbidden(PEOPLE_MESSAGES.cannotDeleteSelf);
-  await deps.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (kind === 'admin' && target.isActive) await ensureAnotherActiveAdmin(tx, id);
     await deletePerson(tx, id);
   });
-  await deps.cache.invalidate(PEOPLE_CACHE_TAG);
+  await ctx.cache.invalidate(PEOPLE_CACHE_TAG);
 }
 
 async function ensureAnotherActiveAdmin(tx: Parameters<typeof lockActiveAdmins>[0], exceptId: number): Promise<void> {

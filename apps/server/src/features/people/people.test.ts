@@ -8,7 +8,7 @@ import { accounts } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findAccount } from '../../auth/accounts.repository';
 import { verifyPassword } from '../../auth/passwords';
-import { deletePersonById, updatePersonById, type PeopleDeps } from './people.service';
+import { deletePersonById, updatePersonById } from './people.service';
 
 interface Received {
   from: string;
@@ -322,22 +322,21 @@ describeEachDatabase('people: users and admins', (kind) => {
     // (for example one deactivated while their request was in flight). Call the service directly.
     const input = person();
     const other = (await create(ADMINS, input)).json() as PersonCreated;
-    const deps: PeopleDeps = { db: t.database.db, mailer: t.app.mailer, cache: t.app.cache, log: t.app.log };
     // Every admin but the owner is inactive: the owner is the last active admin.
     await t.database.db.update(accounts).set({ isActive: false }).where(eq(accounts.isStaff, true));
     await t.database.db.update(accounts).set({ isActive: true }).where(eq(accounts.id, ownerId));
     const actor = (await findAccount(t.database.db, other.id))!;
-    await expect(updatePersonById(deps, 'admin', ownerId, { is_active: false }, actor)).rejects.toMatchObject({
+    await expect(updatePersonById(t.contextAs(actor), 'admin', ownerId, { is_active: false })).rejects.toMatchObject({
       statusCode: 403,
       detail: PEOPLE_MESSAGES.lastAdmin,
     });
-    await expect(deletePersonById(deps, 'admin', ownerId, actor)).rejects.toMatchObject({
+    await expect(deletePersonById(t.contextAs(actor), 'admin', ownerId)).rejects.toMatchObject({
       statusCode: 403,
       detail: PEOPLE_MESSAGES.lastAdmin,
     });
     expect((await findAccount(t.database.db, ownerId))!.isActive).toBe(true);
     // An inactive admin can still be deleted: it is not the last active one.
-    await deletePersonById(deps, 'admin', other.id, (await findAccount(t.database.db, ownerId))!);
+    await deletePersonById(t.contextAs((await findAccount(t.database.db, ownerId))!), 'admin', other.id);
     expect(await findAccount(t.database.db, other.id)).toBeUndefined();
   });
 

@@ -1,21 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { cachedListRoute } from '../../lib/cached-json';
-import { readForm } from '../../lib/read-form';
-import { parseId, type IdParams } from '../../lib/validate';
+import { servicePageApi } from '@darkroom/contracts';
+import { firstFile } from '../../http/read-body';
+import { route } from '../../http/route';
 import { createServicePage, patchServicePage, SERVICE_PAGE_CACHE_TAG, servicePageList } from './service-page.service';
 
 /** HTTP routes of the service page: one record, created once and then edited. */
 export async function servicePageRoutes(app: FastifyInstance): Promise<void> {
-  cachedListRoute(app, '/adminportal/pages/service-content/', SERVICE_PAGE_CACHE_TAG, () => servicePageList(app));
-
-  app.post('/adminportal/pages/service-content/', async (request, reply) => {
-    const form = await readForm(request);
-    return reply.code(201).send(await createServicePage(app, form));
-  });
-
-  app.patch<IdParams>('/adminportal/pages/service-content/:id/', async (request) => {
-    const id = parseId(request.params.id);
-    const form = await readForm(request);
-    return patchServicePage(app, id, form);
-  });
+  route(app, servicePageApi.list, ({ ctx, cached }) => cached(SERVICE_PAGE_CACHE_TAG, 'list', () => servicePageList(ctx)));
+  route(app, servicePageApi.create, ({ ctx, body, files }) => createServicePage(ctx, body, firstFile(files, 'image')!));
+  route(app, servicePageApi.update, ({ ctx, params, body, files }) => patchServicePage(ctx, params.id, body, firstFile(files, 'image')));
 }

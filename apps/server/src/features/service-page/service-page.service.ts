@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { SERVICE_PAGE_MESSAGES, servicePagePatchSchema, servicePageTextSchema, type ServicePageContent } from '@darkroom/contracts';
+import { SERVICE_PAGE_MESSAGES, type ServicePageContent, type ServicePagePatch, type ServicePageText } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { HttpError, orNotFound } from '../../lib/errors';
-import { fileOf, type ParsedForm, type UploadedFile } from '../../lib/read-form';
-import { validate, validateWithFile } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -30,43 +29,40 @@ export function toServicePage(row: ServicePageRow): ServicePageContent {
 }
 
 /** The spec's single record, listed as an array of zero or one. */
-export async function servicePageList(app: FastifyInstance): Promise<ServicePageContent[]> {
-  const row = await findServicePage(app.db);
+export async function servicePageList(ctx: AppContext): Promise<ServicePageContent[]> {
+  const row = await findServicePage(ctx.db);
   return row ? [toServicePage(row)] : [];
 }
 
-const storeImage = (app: FastifyInstance, file: UploadedFile) =>
-  processImage(app.storage, file, { field: 'image', use: 'servicePageImage' });
+const storeImage = (ctx: AppContext, file: UploadedFile) => processImage(ctx.storage, file, { field: 'image', use: 'servicePageImage' });
 
 /** Creates the service page; it is a single record, so a second create is a 409. */
-export async function createServicePage(app: FastifyInstance, form: ParsedForm): Promise<ServicePageContent> {
-  const { data: text, file } = validateWithFile(servicePageTextSchema, form.fields, {
-    field: 'image',
-    value: fileOf(form, 'image'),
-    missing: SERVICE_PAGE_MESSAGES.imageRequired,
-  });
-  if (await findServicePage(app.db)) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
-  const image = await storeImage(app, file);
-  const row = await withNewImages(app, [image], async () => {
-    const created = await insertServicePageOnce(app.db, { ...text, image });
+export async function createServicePage(ctx: AppContext, text: ServicePageText, file: UploadedFile): Promise<ServicePageContent> {
+  if (await findServicePage(ctx.db)) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
+  const image = await storeImage(ctx, file);
+  const row = await withNewImages(ctx, [image], async () => {
+    const created = await insertServicePageOnce(ctx.db, { ...text, image });
     // Another admin created it while this image was being processed.
     if (!created) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
     return created;
   });
-  await app.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
+  await ctx.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
   return toServicePage(row);
 }
 
 /** Partial update: only sent fields change; an omitted or empty image keeps the current one. */
-export async function patchServicePage(app: FastifyInstance, id: number, form: ParsedForm): Promise<ServicePageContent> {
-  const text = validate(servicePagePatchSchema, form.fields);
-  const before = await orNotFound(findServicePageById(app.db, id));
-  const file = fileOf(form, 'image');
-  const image = file ? await storeImage(app, file) : undefined;
+export async function patchServicePage(
+  ctx: AppContext,
+  id: number,
+  text: ServicePagePatch,
+  file: UploadedFile | undefined,
+): Promise<ServicePageContent> {
+  const before = await orNotFound(findServicePageById(ctx.db, id));
+  const image = file ? await storeImage(ctx, file) : undefined;
   const values: ServicePageValues = { ...text, ...(image ? { image } : {}) };
   // orNotFound: deleted by someone else meanwhile.
-  const row = await withNewImages(app, [image], () => orNotFound(updateServicePage(app.db, id, values)));
-  if (image) await releaseImages(app, [before.image]);
-  await app.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
+  const row = await withNewImages(ctx, [image], () => orNotFound(updateServicePage(ctx.db, id, values)));
+  if (image) await releaseImages(ctx, [before.image]);
+  await ctx.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
   return toServicePage(row);
 }

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { SERVICE_MESSAGES, type Service, type ServiceUpdateInput } from '@darkroom/contracts';
-import { orNotFound, ValidationError } from '../../lib/errors';
+import { originalUrl, type Service, type ServiceUpdateInput } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
+import { orNotFound } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
-import type { UploadedFile } from '../../lib/read-form';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { mediaUrl, processImage } from '../../media/image-pipeline';
+import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
 import { releaseImages } from '../../media/release-images';
 import { removeGallery } from '../galleries/galleries.service';
@@ -30,7 +30,7 @@ export function toService(row: ServiceRow): Service {
     description2: row.description2,
     ...cover,
     site_cover_image: cover.cover_image_view.wide ?? cover.cover_image,
-    orig_image: mediaUrl(row.cover.original),
+    orig_image: originalUrl(row.cover.sha256),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
@@ -38,16 +38,15 @@ export function toService(row: ServiceRow): Service {
 }
 
 /** Every service, newest first (served through the response cache). */
-export async function listServices(app: FastifyInstance): Promise<Service[]> {
-  return (await listServiceRows(app.db)).map(toService);
+export async function listServices(ctx: AppContext): Promise<Service[]> {
+  return (await listServiceRows(ctx.db)).map(toService);
 }
 
-export async function getService(app: FastifyInstance, id: number): Promise<Service> {
-  return toService(await orNotFound(findServiceRow(app.db, id)));
+export async function getService(ctx: AppContext, id: number): Promise<Service> {
+  return toService(await orNotFound(findServiceRow(ctx.db, id)));
 }
 
-const storeCover = (app: FastifyInstance, file: UploadedFile) =>
-  processImage(app.storage, file, { field: 'cover_image', use: 'serviceCover' });
+const storeCover = (ctx: AppContext, file: UploadedFile) => processImage(ctx.storage, file, { field: 'cover_image', use: 'serviceCover' });
 
 export interface CreateServiceInput {
   name: string;
@@ -56,11 +55,10 @@ export interface CreateServiceInput {
   status?: boolean;
 }
 
-export async function createService(app: FastifyInstance, input: CreateServiceInput, cover: UploadedFile | undefined): Promise<Service> {
-  if (!cover) throw ValidationError.field('cover_image', SERVICE_MESSAGES.coverRequired);
-  const stored = await storeCover(app, cover);
-  const row = await withNewImages(app, [stored], () =>
-    insertServiceRow(app.db, {
+export async function createService(ctx: AppContext, input: CreateServiceInput, cover: UploadedFile): Promise<Service> {
+  const stored = await storeCover(ctx, cover);
+  const row = await withNewImages(ctx, [stored], () =>
+    insertServiceRow(ctx.db, {
       name: input.name,
       description: input.description,
       description2: input.description2,
@@ -68,19 +66,19 @@ export async function createService(app: FastifyInstance, input: CreateServiceIn
       cover: stored,
     }),
   );
-  await app.cache.invalidate(SERVICES_TAG);
+  await ctx.cache.invalidate(SERVICES_TAG);
   return toService(row);
 }
 
 /** Partial update: only sent fields change; no file keeps the old cover (released when replaced). */
 export async function updateService(
-  app: FastifyInstance,
+  ctx: AppContext,
   id: number,
   input: ServiceUpdateInput,
   cover: UploadedFile | undefined,
 ): Promise<Service> {
-  await orNotFound(findServiceRow(app.db, id));
-  const stored = cover ? await storeCover(app, cover) : null;
+  await orNotFound(findServiceRow(ctx.db, id));
+  const stored = cover ? await storeCover(ctx, cover) : null;
   const patch: ServicePatch = sentChanges(input, {
     name: 'name',
     description: 'description',
@@ -88,23 +86,23 @@ export async function updateService(
     status: 'status',
   });
   if (stored) patch.cover = stored;
-  const { before, after } = await withNewImages(app, [stored], () =>
-    app.db.transaction(async (tx) => {
+  const { before, after } = await withNewImages(ctx, [stored], () =>
+    ctx.db.transaction(async (tx) => {
       // Locks the row so two concurrent replacements each release the cover they replaced.
       const old = await orNotFound(findServiceRow(tx, id, true));
       const row = await updateServiceRow(tx, id, patch);
       return { before: old, after: row! };
     }),
   );
-  if (stored && before.cover.sha256 !== stored.sha256) await releaseImages(app, [before.cover]);
-  await app.cache.invalidate(SERVICES_TAG);
+  if (stored && before.cover.sha256 !== stored.sha256) await releaseImages(ctx, [before.cover]);
+  await ctx.cache.invalidate(SERVICES_TAG);
   return toService(after);
 }
 
 /** Deletes the service, then its gallery photos, then the files nothing else uses. */
-export async function deleteService(app: FastifyInstance, id: number): Promise<void> {
-  const row = await orNotFound(deleteServiceRow(app.db, id));
-  await removeGallery(app, 'service', id);
-  await releaseImages(app, [row.cover]);
-  await app.cache.invalidate(SERVICES_TAG);
+export async function deleteService(ctx: AppContext, id: number): Promise<void> {
+  const row = await orNotFound(deleteServiceRow(ctx.db, id));
+  await removeGallery(ctx, 'service', id);
+  await releaseImages(ctx, [row.cover]);
+  await ctx.cache.invalidate(SERVICES_TAG);
 }

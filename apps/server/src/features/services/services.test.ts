@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
 import { galleryPhotos, services } from '../../db/schema';
 import { imageKeys, processImage } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -39,7 +39,7 @@ describeEachDatabase('services', (kind) => {
     return res.json() as Service;
   };
   const rowOf = async (id: number) => (await t.database.db.select().from(services).where(eq(services.id, id)))[0];
-  const filesExist = async (img: StoredImage) => Promise.all(imageKeys(img).map((k) => t.app.storage.exists(k)));
+  const filesExist = async (img: StoredImage) => Promise.all(imageKeys(img).map((k) => fileStored(t.app.storage, k)));
   const list = async () => {
     const res = await t.as({ method: 'GET', url: URL });
     expect(res.statusCode).toBe(200);
@@ -70,13 +70,16 @@ describeEachDatabase('services', (kind) => {
     expect(body).toMatchObject({ name: 'Portraits', description: 'Studio portraits', description2: 'Half-day sessions', status: false });
     expect(body.cover_image).toMatch(/^\/media\/d\/.+\.webp$/);
     expect(body.site_cover_image).toMatch(/^\/media\/d\/.+\.webp$/);
-    expect(body.orig_image).toMatch(/^\/media\/o\/.+\.jpg$/);
+    // The original is private: an admin-only address, refused without a token.
+    expect(body.orig_image).toMatch(/^\/adminportal\/media\/originals\/[0-9a-f]{64}\/$/);
     expect(body.cover_image_view).toMatchObject({ width: 1200, height: 800 });
     expect(body.cover_image_view.placeholder).toMatch(/^data:image\/\w+;base64,/);
     const row = await rowOf(body.id);
     expect((await filesExist(row!.cover)).every(Boolean)).toBe(true);
-    const media = await t.app.inject({ method: 'GET', url: body.orig_image });
+    expect((await t.app.inject({ method: 'GET', url: body.orig_image })).statusCode).toBe(401);
+    const media = await t.as({ method: 'GET', url: body.orig_image });
     expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/jpeg');
     expect(media.rawPayload.equals(file.content)).toBe(true);
   });
 
@@ -136,7 +139,8 @@ describeEachDatabase('services', (kind) => {
     };
     const res = await send('POST', URL, { name: 'Png', description: 'x', cover_image: png });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().orig_image).toMatch(/\.png$/);
+    const original = await t.as({ method: 'GET', url: res.json().orig_image });
+    expect(original.headers['content-type']).toBe('image/png');
   });
 
   it('publishes and unpublishes with form-encoded and JSON status', async () => {

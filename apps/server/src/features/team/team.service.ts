@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { TEAM_MESSAGES, teamMemberSchema, teamMemberUpdateSchema, type TeamMember } from '@darkroom/contracts';
+import type { TeamMember, TeamMemberInput, TeamMemberUpdate } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
 import { orNotFound } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
-import type { UploadedFile } from '../../lib/read-form';
-import { validate, validateWithFile } from '../../lib/validate';
+import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
 import { processImage } from '../../media/image-pipeline';
 import { withNewImages } from '../../media/new-images';
@@ -34,53 +33,42 @@ export function toTeamMember(row: TeamRow): TeamMember {
   };
 }
 
-export async function listTeamMembers(app: FastifyInstance): Promise<TeamMember[]> {
-  return (await listTeam(app.db)).map(toTeamMember);
+export async function listTeamMembers(ctx: AppContext): Promise<TeamMember[]> {
+  return (await listTeam(ctx.db)).map(toTeamMember);
 }
 
-const storeProfileImage = (app: FastifyInstance, file: UploadedFile) =>
-  processImage(app.storage, file, { field: IMAGE_FIELD, use: 'teamProfile' });
+const storeProfileImage = (ctx: AppContext, file: UploadedFile) =>
+  processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'teamProfile' });
 
 /** Creates a team member; every text field and the profile image are required. */
-export async function createTeamMember(
-  app: FastifyInstance,
-  fields: Record<string, unknown>,
-  file: UploadedFile | undefined,
-): Promise<TeamMember> {
-  // Report the text fields and the missing image together, as the form shows them together.
-  const { data, file: upload } = validateWithFile(teamMemberSchema, fields, {
-    field: IMAGE_FIELD,
-    value: file,
-    missing: TEAM_MESSAGES.imageRequired,
-  });
-  const cover = await storeProfileImage(app, upload);
-  const row = await withNewImages(app, [cover], () => insertTeamMember(app.db, { ...data, cover }));
-  await app.cache.invalidate(TEAM_CACHE_TAG);
+export async function createTeamMember(ctx: AppContext, data: TeamMemberInput, upload: UploadedFile): Promise<TeamMember> {
+  const cover = await storeProfileImage(ctx, upload);
+  const row = await withNewImages(ctx, [cover], () => insertTeamMember(ctx.db, { ...data, cover }));
+  await ctx.cache.invalidate(TEAM_CACHE_TAG);
   return toTeamMember(row);
 }
 
 /** Partial update; a new image replaces the old one, whose files are released afterwards. */
 export async function updateTeamMemberById(
-  app: FastifyInstance,
+  ctx: AppContext,
   id: number,
-  fields: Record<string, unknown>,
+  input: TeamMemberUpdate,
   file: UploadedFile | undefined,
 ): Promise<TeamMember> {
-  const current = await orNotFound(findTeamMember(app.db, id));
-  const input = validate(teamMemberUpdateSchema, fields);
+  const current = await orNotFound(findTeamMember(ctx.db, id));
 
   const patch: Partial<TeamValues> = sentChanges(input, { name: 'name', email: 'email', phone: 'phone', title: 'title' });
   let cover: StoredImage | undefined;
-  if (file) patch.cover = cover = await storeProfileImage(app, file);
+  if (file) patch.cover = cover = await storeProfileImage(ctx, file);
   // orNotFound: deleted by someone else meanwhile.
-  const row = await withNewImages(app, [cover], () => orNotFound(updateTeamMember(app.db, id, patch)));
-  if (cover) await releaseImages(app, [current.cover]);
-  await app.cache.invalidate(TEAM_CACHE_TAG);
+  const row = await withNewImages(ctx, [cover], () => orNotFound(updateTeamMember(ctx.db, id, patch)));
+  if (cover) await releaseImages(ctx, [current.cover]);
+  await ctx.cache.invalidate(TEAM_CACHE_TAG);
   return toTeamMember(row);
 }
 
-export async function deleteTeamMemberById(app: FastifyInstance, id: number): Promise<void> {
-  const row = await orNotFound(deleteTeamMember(app.db, id));
-  await releaseImages(app, [row.cover]);
-  await app.cache.invalidate(TEAM_CACHE_TAG);
+export async function deleteTeamMemberById(ctx: AppContext, id: number): Promise<void> {
+  const row = await orNotFound(deleteTeamMember(ctx.db, id));
+  await releaseImages(ctx, [row.cover]);
+  await ctx.cache.invalidate(TEAM_CACHE_TAG);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMMON_MESSAGES, TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
 import { findTeamMember } from './team.repository';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -33,7 +33,7 @@ describeEachDatabase('team', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as TeamMember;
   };
-  const stored = async (key: string) => t.app.storage.exists(key);
+  const stored = async (key: string) => fileStored(t.app.storage, key);
 
   it('starts empty', async () => {
     const res = await t.as({ method: 'GET', url: BASE });

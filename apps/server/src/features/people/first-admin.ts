@@ -1,27 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { countActiveAdmins, createAccount, findByUsername } from './accounts.repository';
-import { generatePassword, hashPassword } from './passwords';
+import type { AppContext } from '../../context';
+import { countActiveAdmins, findByUsername } from '../../auth/accounts.repository';
+import { createAccountWithPassword } from './people.service';
 
 /**
  * Makes sure someone can sign in: with no admin at all, creates one from ADMIN_USERNAME and
  * ADMIN_PASSWORD, or generates a password and prints it once.
  */
-export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger | Console = console): Promise<void> {
+export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
+  const { db, config, log } = ctx;
   if ((await countActiveAdmins(db)) > 0) return;
   const username = config.adminUsername ?? 'admin';
   if (await findByUsername(db, username)) return;
-  const password = config.adminPassword ?? generatePassword();
+  let password: string;
   try {
-    await createAccount(db, {
-      username,
-      passwordHash: await hashPassword(password),
-      isStaff: true,
-      isActive: true,
-      firstName: 'Studio',
-      lastName: 'Admin',
-    });
+    ({ password } = await createAccountWithPassword(
+      ctx,
+      'admin',
+      { username, first_name: 'Studio', last_name: 'Admin', email: '', phone: '' },
+      config.adminPassword ?? undefined,
+    ));
   } catch (err) {
     // Another process started at the same moment and created it first.
     if (await findByUsername(db, username)) return;

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  routerPath,
+  toFieldErrors,
+  type BodyOf,
+  type EndpointSpec,
+  type FieldErrors,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@darkroom/contracts';
+import type { AppContext } from '../context';
+import { notFound, ValidationError } from '../lib/errors';
+import { CachedJson } from '../lib/cached-json';
+import { contextOf } from './request-context';
+import { jsonSchemaOf, serializerOf } from './json-schema';
+import { readBody, type UploadedFile } from './read-body';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from. */
+    endpoint?: EndpointSpec;
+  }
+}
+
+export interface HandlerInput<E extends EndpointSpec> {
+  ctx: AppContext;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** Files by field: only fields the endpoint declares. */
+  files: Record<string, UploadedFile[]>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /**
+   * Answers from the response cache: `load` runs on a miss, and its result is serialized by this
+   * endpoint's response schema, so the cached text holds nothing the schema does not list.
+   */
+  cached(tags: string | string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<CachedJson>;
+}
+
+type HandlerResult<E extends EndpointSpec> = ResponseOf<E> | CachedJson | FastifyReply | void;
+export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<HandlerResult<E>>;
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Validates the fields and the required file together, so a form shows every message at once. */
+function validateBody(ep: EndpointSpec, fields: Record<string, unknown>, files: Record<string, UploadedFile[]>): unknown {
+  const result = ep.body ? ep.body.safeParse(fields) : { success: true as const, data: fields };
+  const errors: FieldErrors = result.success ? {} : toFieldErrors(result.error);
+  const required = ep.requiredFile;
+  if (required && !(required.fields ?? [required.field]).some((f) => files[f]?.length)) {
+    const message =
+      typeof required.message === 'function' ? required.message(result.success ? result.data : undefined, fields) : required.message;
+    (errors[required.field] ??= []).push(message);
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return result.data;
+}
+
+/** Fastify route schema of a declaration: for serialization and the API reference (validation is ours). */
+function routeSchema(ep: EndpointSpec) {
+  const schema: Record<string, unknown> = { summary: ep.summary, tags: [ep.tag] };
+  if (ep.access !== 'public') schema.security = [{ token: [] }];
+  if (ep.params) schema.params = jsonSchemaOf(ep.params, 'input');
+  if (ep.query) schema.querystring = jsonSchemaOf(ep.query, 'input');
+  if (WITH_BODY.has(ep.method) && (ep.body || ep.files)) {
+    const body = ep.body ? { ...jsonSchemaOf(ep.body, 'input') } : { type: 'object', properties: {} };
+    if (ep.files) {
+      const props = { ...((body.properties as Record<string, unknown>) ?? {}) };
+      for (const [field, f] of Object.entries(ep.files)) {
+        const file = { type: 'string', format: 'binary' };
+        props[field] = f.maxFiles > 1 ? { type: 'array', items: file, maxItems: f.maxFiles } : file;
+      }
+      body.properties = props;
+      schema.consumes = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
+    } else {
+      schema.consumes = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+    }
+    schema.body = body;
+  }
+  // One schema for every success status: an upload answers 201, or 200 when nothing was new.
+  if (ep.response) schema.response = { '2xx': jsonSchemaOf(ep.response, 'output') };
+  else if (ep.produces === 'binary') schema.response = { 200: { description: 'The file', type: 'string', format: 'binary' } };
+  else if (ep.produces === 'html') schema.response = { 200: { description: 'An HTML page', type: 'string' } };
+  else schema.response = { [ep.status ?? 204]: { description: 'No content', type: 'null' } };
+  if (ep.produces && ep.produces !== 'json') schema.produces = [ep.produces === 'html' ? 'text/html' : 'application/octet-stream'];
+  return schema;
+}
+
+/**
+ * Registers an endpoint from its declaration in packages/contracts: its access, its schemas,
+ * and a handler that gets parsed params, query and body (ids by the one id rule, files only
+ * on declared fields) and the request's AppContext.
+ */
+export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+  app.route({
+    method: ep.method,
+    url: routerPath(ep.path),
+    config: { access: ep.access ?? 'admin', endpoint: ep },
+    schema: routeSchema(ep),
+    handler: async (request, reply) => {
+      let params: unknown;
+      if (ep.params) {
+        const parsed = ep.params.safeParse(request.params);
+        // A path that names no valid record is simply not found.
+        if (!parsed.success) throw notFound();
+        params = parsed.data;
+      }
+      let query: unknown;
+      if (ep.query) {
+        const parsed = ep.query.safeParse(request.query ?? {});
+        if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
+        query = parsed.data;
+      }
+      let body: unknown;
+      let files: Record<string, UploadedFile[]> = {};
+      if (WITH_BODY.has(ep.method) && !ep.streamed) {
+        const read = await readBody(request, ep.files);
+        files = read.files;
+        body = validateBody(ep, read.fields, files);
+      }
+      const ctx = contextOf(request);
+      const cached: HandlerInput<E>['cached'] = async (tags, key, load) => {
+        const serialize = ep.response ? serializerOf(ep.response) : JSON.stringify;
+        return new CachedJson(await ctx.cache.json(tags, key, load, serialize));
+      };
+      const result = await handler({
+        ctx,
+        params: params as ParamsOf<E>,
+        query: query as QueryOf<E>,
+        body: body as BodyOf<E>,
+        files,
+        request,
+        reply,
+        cached,
+      });
+      if (result === reply || reply.sent) return reply;
+      if (result instanceof CachedJson) return result.send(request, reply);
+      reply.code(ep.status ?? 200);
+      return ep.response === null ? reply.send() : reply.send(result);
+    },
+  });
+}

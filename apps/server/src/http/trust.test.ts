@@ -1,0 +1,115 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENQUIRY_REQUESTS_PER_MINUTE } from '@darkroom/contracts';
+import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
+import { accounts } from '../db/schema';
+import { createLogger } from '../lib/log';
+
+describeEachDatabase('trust: logs, headers and throttling', (kind) => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    t = await createTestApp(kind, { env: { LOGIN_MAX_FAILURES: '5' }, log: createLogger('info', sink) });
+    // A route that fails inside the database with secrets among its parameters.
+    t.app.post('/adminportal/fail-with-secrets/', async () =>
+      t.database.db
+        .insert(accounts)
+        .values({ username: ADMIN.username, passwordHash: '$argon2id$v=19$leaked-hash', email: 'leaked@example.com' }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('logs a failed query without its parameter values, and never an Authorization header', async () => {
+    const res = await t.as({ method: 'POST', url: '/adminportal/fail-with-secrets/', payload: {} });
+    expect(res.statusCode).toBe(500);
+    const text = logged.join('');
+    expect(text).toContain('request failed');
+    expect(text).toContain('insert into');
+    expect(text).not.toContain('leaked-hash');
+    expect(text).not.toContain('leaked@example.com');
+    expect(text).not.toContain(await t.token());
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY, a client's x-forwarded-proto is not believed.
+    const spoofed = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('counts sign-in attempts before checking them: 40 parallel guesses, at most 5 checked', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/accounts/auth-admin/login/',
+          payload: { username: ADMIN.username, password: 'guess' },
+          remoteAddress: '10.9.0.1',
+        }),
+      ),
+    );
+    const checked = guesses.filter((r) => r.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(guesses.filter((r) => r.statusCode === 429).length).toBe(40 - checked);
+  });
+
+  it('limits guesses at one account spread over many addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/accounts/auth-admin/login/',
+        payload: { username: 'spread-target', password: 'guess' },
+        remoteAddress: `10.10.${i}.1`,
+      });
+      statuses.push(res.statusCode);
+    }
+    // Each address guessed once; the account still stops answering after 4 x LOGIN_MAX_FAILURES.
+    expect(statuses.filter((s) => s === 400).length).toBe(20);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+  });
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is unset', async () => {
+    for (let i = 0; i < 6; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/accounts/auth-admin/login/',
+        payload: { username: 'xff-target', password: 'guess' },
+        remoteAddress: '10.11.0.1',
+        headers: { 'x-forwarded-for': `192.168.7.${i}` },
+      });
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/auth-admin/login/',
+      payload: { username: 'xff-target', password: 'guess' },
+      remoteAddress: '10.11.0.1',
+      headers: { 'x-forwarded-for': '192.168.8.8' },
+    });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('rate-limits a public endpoint before reading its body', async () => {
+    let limited = 0;
+    for (let i = 0; i < ENQUIRY_REQUESTS_PER_MINUTE + 5; i++) {
+      // Not even valid JSON: a limited request is refused before its body is parsed.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/site/enquiries/',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken',
+        remoteAddress: '10.12.0.1',
+      });
+      if (res.statusCode === 429) limited += 1;
+      else expect(res.statusCode).toBe(400);
+    }
+    expect(limited).toBe(5);
+  });
+});

@@ -1,0 +1,65 @@
+import { pino, type Logger } from 'pino';
+
+/** Header and body fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password2',
+  '*.old_password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.token',
+  '*.authToken',
+];
+
+/** Path segments that are credentials themselves (client delivery links). */
+const SECRET_PATH = /(\/g\/|\/site\/galleries\/)[^/?#]+/g;
+export const maskUrl = (url: string) => url.replace(SECRET_PATH, '$1[token]');
+
+interface LoggableError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  query?: string;
+  cause?: LoggableError;
+}
+
+/** Drizzle puts the parameters into the message itself ("Failed query: ... params: ..."). */
+const withoutParams = (text: string) => text.replace(/\nparams:[\s\S]*?(\n\s+at |$)/, '$1');
+
+/**
+ * Errors as logged: type, code, message, stack and (for database errors) the SQL text, but never
+ * its parameter values nor PostgreSQL's `detail`, which quote the very values a query carried
+ * (hashes, e-mail addresses).
+ */
+export function safeError(err: unknown, depth = 0): LoggableError | unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & { code?: unknown; query?: unknown; cause?: unknown };
+  const out: LoggableError = { type: e.name, message: withoutParams(e.message) };
+  if (typeof e.code === 'string') out.code = e.code;
+  if (typeof e.query === 'string') out.query = e.query;
+  if (e.stack) out.stack = withoutParams(e.stack);
+  if (e.cause instanceof Error && depth < 3) out.cause = safeError(e.cause, depth + 1) as LoggableError;
+  return out;
+}
+
+/** The process's logger: secrets redacted, errors reduced to what is safe to keep. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      err: safeError,
+      error: safeError,
+      req: (req: { method?: string; url?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url ? maskUrl(req.url) : req.url,
+        ip: req.ip,
+      }),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
