@@ -13,7 +13,7 @@ import { authRoutes } from './auth/auth.routes';
 import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
 import { registerApiReference } from './http/api-reference';
-import { BODY_MESSAGES } from './http/read-body';
+import { BODY_MESSAGES, restoreIdleTimeout } from './http/read-body';
 import { registerRequestLimits } from './http/request-limits';
 import { HttpError, ValidationError } from './lib/errors';
 import { createLogger } from './lib/log';
@@ -136,7 +136,10 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
 
   // A request's upload spool files never outlive it, whatever happened to it.
-  app.addHook('onResponse', async (request) => releaseRequestSpool(request));
+  app.addHook('onResponse', async (request) => {
+    releaseRequestSpool(request);
+    restoreIdleTimeout(request);
+  });
   app.addHook('onRequestAbort', async (request) => releaseRequestSpool(request));
 
   app.setErrorHandler((error: FastifyError | ValidationError | HttpError, request, reply) => {
@@ -154,7 +157,7 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
     }
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: error.message });
     // The client left mid-request: nobody is waiting for an answer.
-    if (request.raw.destroyed || request.raw.readableAborted) return reply.code(400).send({ detail: BODY_MESSAGES.malformed });
+    if (request.raw.socket?.destroyed) return reply.code(400).send({ detail: BODY_MESSAGES.malformed });
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal server error' });
   });

@@ -109,6 +109,25 @@ export async function readBody(request: FastifyRequest, files: Readonly<Record<s
   return out;
 }
 
+const idleRestores = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * The body is in: what remains (processing photos) is the server's own work, however long it
+ * takes, so the connection's idle timeout is held off until the answer has gone out.
+ */
+export function bodyReceived(request: FastifyRequest, idleTimeoutMs: number): void {
+  const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+  if (!socket?.setTimeout) return;
+  socket.setTimeout(0);
+  idleRestores.set(request, () => socket.setTimeout?.(idleTimeoutMs));
+}
+
+/** After the answer: the idle timeout applies again to whatever the connection does next. */
+export function restoreIdleTimeout(request: FastifyRequest): void {
+  idleRestores.get(request)?.();
+  idleRestores.delete(request);
+}
+
 /** The first file sent under any of `fields`, if any. */
 export function firstFile(files: Record<string, UploadedFile[]>, ...fields: string[]): UploadedFile | undefined {
   for (const f of fields) if (files[f]?.[0]) return files[f][0];

@@ -47,6 +47,24 @@ describeEachDatabase('request bodies: files only where declared, spool cleaned, 
     return { head: payload.subarray(0, payload.length - big.length + keep), headers, length: payload.length };
   };
 
+  it('a whole upload over a real connection is stored, and its spool file is gone afterwards', async () => {
+    const { payload, headers } = await multipart({
+      name: 'Real Upload',
+      email: 'r@b.test',
+      phone: '1',
+      title: 'T',
+      cover_image: { filename: 'big.jpg', content: big, type: 'image/jpeg' },
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/adminportal/pages/the-team/`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Token ${await t.token()}` },
+      body: new Uint8Array(payload),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(((await res.json()) as { name: string }).name).toBe('Real Upload');
+    expect(await waitFor(() => spoolFiles().length === 0, 1000)).toBe(true);
+  });
+
   it('an admin upload aborted half-way leaves no spool file within a second', async () => {
     const token = await t.token();
     const { head, headers, length } = await truncatedUpload(

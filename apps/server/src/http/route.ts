@@ -14,7 +14,7 @@ import { notFound, ValidationError } from '../lib/errors';
 import { CachedJson } from '../lib/cached-json';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, serializerOf } from './json-schema';
-import { readBody, type UploadedFile } from './read-body';
+import { bodyReceived, readBody, type UploadedFile } from './read-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -117,6 +117,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       let files: Record<string, UploadedFile[]> = {};
       if (WITH_BODY.has(ep.method) && !ep.streamed) {
         const read = await readBody(request, ep.files);
+        if (ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
         files = read.files;
         body = validateBody(ep, read.fields, files);
       }

@@ -28,8 +28,11 @@ declare module 'fastify' {
 
 const remove = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
 
-/** Whether the request is over: answered, or its connection gone. */
-const finished = (request: FastifyRequest) => request.raw.destroyed || request.raw.socket?.destroyed || request.raw.readableAborted;
+/**
+ * Whether the client went away. (An IncomingMessage is closed and destroyed as soon as its body
+ * has been read, so only the connection tells an abort from a finished upload.)
+ */
+const clientGone = (request: FastifyRequest) => !!request.raw.socket?.destroyed;
 
 /** Removes every spool file of a request (its response is sent, or it failed or was abandoned). */
 export function releaseRequestSpool(request: FastifyRequest): void {
@@ -41,15 +44,13 @@ export function releaseRequestSpool(request: FastifyRequest): void {
 
 /**
  * Ties a request's spool files to its life: they are removed when its response is done (the
- * server's onResponse hook), or as soon as the client goes away mid-upload.
+ * server's onResponse hook), or as soon as the client's connection goes (onRequestAbort and the
+ * socket's close, which also covers a connection the server cut off).
  */
 function track(request: FastifyRequest): Set<string> {
   if (!request.spooled) {
     request.spooled = new Set<string>();
-    const cleanup = () => releaseRequestSpool(request);
-    request.raw.once('close', cleanup);
-    request.raw.once('aborted', cleanup);
-    request.raw.socket?.once('close', cleanup);
+    request.raw.socket?.once('close', () => releaseRequestSpool(request));
   }
   return request.spooled;
 }
@@ -82,7 +83,7 @@ export async function spoolPart(request: FastifyRequest, stream: Readable & { tr
     throw err;
   }
   // The client left while this file was written: nothing will use it.
-  if (finished(request)) await releaseSpooled(request, file);
+  if (clientGone(request)) await releaseSpooled(request, file);
   return { path: file, bytes, sha256: hash.digest('hex'), truncated: !!stream.truncated };
 }
 

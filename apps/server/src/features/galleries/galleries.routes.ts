@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { GALLERY_MESSAGES, GALLERY_PARENT_FIELDS, GALLERY_TYPES, galleriesApi, formId, type GalleryType } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { acceptFilePart, multipartOptions, refuseNul } from '../../http/read-body';
+import { acceptFilePart, bodyReceived, multipartOptions, refuseNul } from '../../http/read-body';
 import { route } from '../../http/route';
 import { CachedJson } from '../../lib/cached-json';
 import { ValidationError } from '../../lib/errors';
@@ -97,9 +97,7 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest) {
       if (file.bytes === 0 && !part.filename) continue; // a browser's "no file chosen"
       upload.add({ field: part.fieldname, filename: part.filename, file });
     }
-    // The body is in: what remains is the server's own work, however long a large batch takes.
-    const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
-    socket?.setTimeout?.(0);
+    bodyReceived(request, ctx.config.idleTimeoutMs);
     return await upload.finish();
   } catch (err) {
     await upload.release();
