@@ -38,7 +38,67 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', 'bench/**/*.ts', 'apps/server/**/*.ts'],
+    // Playwright and benchmark scripts run code in the page as well as in Node.
+    files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // The server is Node only: a browser global there is a bug, not a convenience.
+    files: ['apps/server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        // Node 22 knows localStorage and navigator too, but a server has no visitor to keep them for.
+        ...[
+          ...new Set([
+            ...Object.keys(globals.browser).filter((name) => !(name in globals.node)),
+            'localStorage',
+            'sessionStorage',
+            'navigator',
+          ]),
+        ].map((name) => ({ name, message: 'The server runs in Node: this is a browser global.' })),
+      ],
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its error and its order.
+    files: ['apps/server/src/**/*.ts', 'apps/admin/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // Only repositories (and the db layer itself) touch the database schema.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db/schema'], message: 'Only repositories import the database schema.' }] },
+      ],
+    },
+  },
+  {
+    // Only media/ touches sharp and files, so storage stays behind one interface. The exceptions
+    // hold no media: PGlite's own data directory, the development mail outbox and the built portal.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/media/**',
+      'apps/server/src/db/client.ts',
+      'apps/server/src/mail/mailer.ts',
+      'apps/server/src/app.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['sharp', 'fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+            name,
+            message: 'Only apps/server/src/media touches sharp and files.',
+          })),
+        },
+      ],
+    },
   },
 );

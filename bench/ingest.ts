@@ -18,7 +18,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { createLimiter } from '../apps/server/src/media/limiter';
-import { localStorage as localMedia } from '../apps/server/src/media/storage';
+import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import {
   cpuSecondsOf,
   createService,

@@ -14,7 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client';
 import { galleryPhotos, services } from '../apps/server/src/db/schema';
 import { processImage } from '../apps/server/src/media/image-pipeline';
-import { localStorage as localMedia } from '../apps/server/src/media/storage';
+import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
 import { ADMIN, adminDist, envInt, fmt, makePhoto, printTable, startServer } from './lib';
 

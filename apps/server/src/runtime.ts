@@ -7,7 +7,7 @@ import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
 import { createMailer, type Mailer } from './mail/mailer';
-import { localStorage, type MediaStorage } from './media/storage';
+import { diskStorage, type MediaStorage } from './media/storage';
 
 export interface RuntimeParts {
   config: Config;
@@ -36,7 +36,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     config,
     database,
     db: database.db,
-    storage: parts.storage ?? localStorage(config.mediaDir),
+    storage: parts.storage ?? diskStorage(config.mediaDir),
     mailer,
     cache,
     limiter,

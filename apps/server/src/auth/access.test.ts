@@ -5,7 +5,7 @@ import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../
 import { accounts, authTokens } from '../db/schema';
 import { createAccount } from './accounts.repository';
 import { hashPassword } from './passwords';
-import { hashToken } from './tokens';
+import { hashToken } from './tokens.repository';
 
 /**
  * Every route anyone may call. A route that turns public without being listed here fails this

@@ -4,7 +4,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';
 import { decoyHash, verifyPassword } from './passwords';
-import { issueToken, revokeToken } from './tokens';
+import { issueToken, revokeToken } from './tokens.repository';
 
 /**
  * The sign-in counters: per address and username, per address (any username), and per

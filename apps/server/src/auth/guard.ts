@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
-import { lookupToken } from './tokens';
+import { lookupToken } from './tokens.repository';
 
 /** Who may call a route: a signed-in admin (the default) or anyone. */
 export type Access = 'admin' | 'public';

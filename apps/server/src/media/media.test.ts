@@ -11,7 +11,7 @@ import { ValidationError } from '../lib/errors';
 import type { IncomingFile as UploadedFile } from './image-pipeline';
 import { derivedKey, imageKeys, imageView, processImage } from './image-pipeline';
 import { createLimiter } from './limiter';
-import { isSafeKey, localStorage, type MediaStorage } from './storage';
+import { isSafeKey, diskStorage, type MediaStorage } from './storage';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -34,7 +34,7 @@ describe('image pipeline', () => {
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-media-'));
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-in-'));
-    storage = localStorage(root);
+    storage = diskStorage(root);
   });
   afterAll(() => {
     fs.rmSync(root, { recursive: true, force: true });
@@ -169,7 +169,7 @@ describe('image pipeline', () => {
 describe('media storage', () => {
   it('refuses keys that leave the media root or name dot files', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-keys-'));
-    const storage = localStorage(root);
+    const storage = diskStorage(root);
     for (const bad of ['../x', 'd/../../x', '/etc/passwd', 'd/.hidden', '', 'a\0b', 'd\\..\\x', 'd//x']) {
       expect(isSafeKey(bad)).toBe(false);
       await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow(/invalid media key/);

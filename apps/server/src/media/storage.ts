@@ -41,7 +41,7 @@ export function isSafeKey(key: string): boolean {
 }
 
 /** Media on the local disk (or a volume every process shares), under `rootDir`. */
-export function localStorage(rootDir: string): MediaStorage {
+export function diskStorage(rootDir: string): MediaStorage {
   const root = path.resolve(rootDir);
   const resolve = (key: string): string | null => {
     if (!isSafeKey(key)) return null;

@@ -19,14 +19,14 @@ export function Header({ drawerWidth, onToggleSidebar }: { drawerWidth: number; 
 
   const go = (to: string) => {
     setAnchor(null);
-    navigate(to);
+    void navigate(to);
   };
   const logout = async () => {
     setAnchor(null);
     await api.post('/accounts/logout/').catch(() => undefined);
     localStorage.clear();
     clearSession();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -34,7 +34,7 @@ export default function LoginPage() {
     try {
       const res = await loginCall(values);
       writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
-      navigate('/dashboard', { replace: true });
+      void navigate('/dashboard', { replace: true });
     } catch (err) {
       const message = loginError(err);
       setError(message);

@@ -9,7 +9,7 @@ import {
 import { actingAdmin, type AppContext } from '../../context';
 import { findAccount, userDetails, type Account } from '../../auth/accounts.repository';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { revokeAccountTokens } from '../../auth/tokens';
+import { revokeAccountTokens } from '../../auth/tokens.repository';
 import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import { countAttempt, resetAttempts } from '../../lib/rate-limiter';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, clientGalleries } from '../../db/schema';
-import { customerNameColumns, type CustomerName } from '../../auth/customers';
+import { customerNameColumns, type CustomerName } from '../../auth/customers.repository';
 
 export type ClientGalleryRow = typeof clientGalleries.$inferSelect;
 export type ClientGalleryInsert = typeof clientGalleries.$inferInsert;

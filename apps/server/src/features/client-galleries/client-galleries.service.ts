@@ -1,6 +1,6 @@
 import { CLIENT_GALLERY_MESSAGES, type ClientGallery, type ClientGalleryFields, type ClientGalleryPatch } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { customerName, requireCustomer, type CustomerName } from '../../auth/customers';
+import { customerName, requireCustomer, type CustomerName } from '../../auth/customers.repository';
 import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';

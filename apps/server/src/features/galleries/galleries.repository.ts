@@ -4,6 +4,7 @@ import { clientGalleries, galleryPhotos, loveStories, services, type GalleryPare
 
 export type GalleryPhotoRow = typeof galleryPhotos.$inferSelect;
 export type NewGalleryPhoto = typeof galleryPhotos.$inferInsert;
+export type { GalleryParentType };
 
 const inGallery = (type: GalleryParentType, parentId: number) =>
   and(eq(galleryPhotos.parentType, type), eq(galleryPhotos.parentId, parentId));

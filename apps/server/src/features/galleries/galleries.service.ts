@@ -9,7 +9,7 @@ import {
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import type { GalleryParentType } from '../../db/schema';
+import type { GalleryParentType } from './galleries.repository';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
 import { createLimiter, type Limiter } from '../../media/limiter';

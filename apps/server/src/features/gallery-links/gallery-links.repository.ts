@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, clientGalleries, galleryLinks } from '../../db/schema';
-import { customerNameColumns, type CustomerName } from '../../auth/customers';
+import { customerNameColumns, type CustomerName } from '../../auth/customers.repository';
 
 export type GalleryLinkRow = typeof galleryLinks.$inferSelect;
 export type GalleryLinkValues = Pick<typeof galleryLinks.$inferInsert, 'link' | 'description' | 'accountId'>;

@@ -1,6 +1,6 @@
 import { GALLERY_LINK_MESSAGES, type GalleryLink, type GalleryLinkInput } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { customerName, requireCustomer } from '../../auth/customers';
+import { customerName, requireCustomer } from '../../auth/customers.repository';
 import { orNotFound } from '../../lib/errors';
 import {
   deleteGalleryLink,

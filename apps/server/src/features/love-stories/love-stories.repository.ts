@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, loveStories } from '../../db/schema';
-import { customerNameColumns, type CustomerName } from '../../auth/customers';
+import { customerNameColumns, type CustomerName } from '../../auth/customers.repository';
 
 export type LoveStoryRow = typeof loveStories.$inferSelect;
 export type LoveStoryInsert = typeof loveStories.$inferInsert;

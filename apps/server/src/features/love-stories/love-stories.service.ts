@@ -7,7 +7,7 @@ import {
   type LoveStoryPatch,
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { customerName, requireCustomer, type CustomerName } from '../../auth/customers';
+import { customerName, requireCustomer, type CustomerName } from '../../auth/customers.repository';
 import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';

@@ -8,7 +8,7 @@ import {
 import { actingAdmin, type AppContext } from '../../context';
 import type { Account } from '../../auth/accounts.repository';
 import { generatePassword, hashPassword } from '../../auth/passwords';
-import { revokeAccountTokens } from '../../auth/tokens';
+import { revokeAccountTokens } from '../../auth/tokens.repository';
 import { forbidden, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import {
