@@ -138,3 +138,19 @@ const peopleEndpoints = <const B extends string>(base: B, tag: string, who: stri
 
 export const usersApi = peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)');
 export const adminsApi = peopleEndpoints('/adminportal/manage-admins/', 'people', 'admin');
+
+/** The parts of an account's name; null stands for no value (e.g. a left join that found no account). */
+export interface NameParts {
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+}
+
+/**
+ * How a person is shown everywhere (tables, pickers, `user_text`, mail headers): first and last
+ * name, else the username; '' when there is no one.
+ */
+export function displayName(p: NameParts | null | undefined): string {
+  if (!p) return '';
+  return `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || (p.username ?? '');
+}

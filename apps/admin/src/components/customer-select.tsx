@@ -1,5 +1,6 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { Controller, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
+import { displayName } from '@darkroom/contracts';
 
 /** What the select needs of a customer account (the users list's rows satisfy it). */
 export interface CustomerOption {
@@ -12,7 +13,7 @@ export interface CustomerOption {
 
 /** 'First Last', else the username: the same display name the API sends as user_text. */
 export function customerLabel(c: CustomerOption): string {
-  return `${c.first_name} ${c.last_name}`.trim() || c.username;
+  return displayName(c);
 }
 
 export interface CustomerSelectProps {

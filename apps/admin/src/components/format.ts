@@ -7,6 +7,5 @@ export const formatDateTime = (iso: string | null) =>
 /** The date alone: 'Nov 22, 2026'. */
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** An account's display name: first and last name, else the username. */
-export const personName = (p: { first_name: string; last_name: string; username: string }) =>
-  `${p.first_name} ${p.last_name}`.trim() || p.username;
+/** An account's display name: first and last name, else the username (one rule, in contracts). */
+export { displayName as personName } from '@darkroom/contracts';

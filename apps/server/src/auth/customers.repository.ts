@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { accounts } from '../db/schema';
+import { displayName } from '@darkroom/contracts';
 import { ValidationError } from '../lib/errors';
 import type { Account } from './accounts.repository';
 
@@ -13,9 +14,7 @@ export interface CustomerName {
 
 /** A customer's display name: first and last name, else the username; '' when there is no account. */
 export function customerName(a: CustomerName | null | undefined): string {
-  if (!a) return '';
-  const full = `${a.firstName ?? ''} ${a.lastName ?? ''}`.trim();
-  return full || (a.username ?? '');
+  return a ? displayName({ first_name: a.firstName, last_name: a.lastName, username: a.username }) : '';
 }
 
 /** Select columns for a left join on accounts, read back by customerName(). */

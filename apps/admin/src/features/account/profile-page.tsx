@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { ACCOUNT_MESSAGES, profileSchema, type ProfileFormValues, type UserDetails } from '@darkroom/contracts';
+import { ACCOUNT_MESSAGES, displayName, profileSchema, type ProfileFormValues, type UserDetails } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
@@ -85,7 +85,7 @@ function ProfileForm({ user }: { user: UserDetails }) {
           <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initials}</Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" noWrap>
-              {`${user.first_name} ${user.last_name}`.trim() || user.username}
+              {displayName(user)}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               Signed in as {user.username}

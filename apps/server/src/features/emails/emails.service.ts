@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppContext } from '../../context';
 import {
+  displayName,
   EMAIL_MESSAGES,
   SENT_EMAIL_HISTORY_LIMIT,
   type EmailRecipientResult,
@@ -18,11 +19,12 @@ export const SENT_EMAILS_CACHE_TAG = 'sent-emails';
 /** Messages in flight at once; admins are few, and SMTP servers dislike floods. */
 const SEND_CONCURRENCY = 4;
 
-const displayName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) => `${a.firstName} ${a.lastName}`.trim() || a.username;
+const senderName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) =>
+  displayName({ first_name: a.firstName, last_name: a.lastName, username: a.username });
 
 /** The body as sent: the admin's text, then who sent it, so a reply goes to a person. */
 function bodyOf(message: string, sender: Account): string {
-  const from = sender.email ? `${displayName(sender)} <${sender.email}>` : displayName(sender);
+  const from = sender.email ? `${senderName(sender)} <${sender.email}>` : senderName(sender);
   return `${message}\n\n--\nSent by ${from} from the Darkroom admin portal.\n`;
 }
 
@@ -47,7 +49,7 @@ async function resolveRecipients(ctx: AppContext, ids: number[]): Promise<AdminR
   const ordered = ids.map((id) => byId.get(id)!);
   const without = ordered.filter((a) => !a.email.trim());
   if (without.length) {
-    throw new ValidationError({ recipients: without.map((a) => `${displayName(a)} ${EMAIL_MESSAGES.recipientNoEmail}`) });
+    throw new ValidationError({ recipients: without.map((a) => `${senderName(a)} ${EMAIL_MESSAGES.recipientNoEmail}`) });
   }
   return ordered;
 }
@@ -68,7 +70,7 @@ export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Accoun
   });
   const text = bodyOf(data.message, sender);
   const results = await mapLimited(recipients, SEND_CONCURRENCY, async (r): Promise<EmailRecipientResult> => {
-    const base = { id: r.id, name: displayName(r), email: r.email };
+    const base = { id: r.id, name: senderName(r), email: r.email };
     try {
       const sent = await ctx.mailer.send({ to: r.email, subject: data.subject, text });
       return { ...base, status: 'sent', delivered: sent.delivered, detail: sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id };
@@ -96,7 +98,7 @@ export async function sentEmailHistory(ctx: AppContext): Promise<SentEmailRecord
     recipients: row.recipients,
     status: row.status as SentEmailRecord['status'],
     error: row.error,
-    sent_by: sender ? { id: sender.id, name: displayName(sender) } : null,
+    sent_by: sender ? { id: sender.id, name: senderName(sender) } : null,
     time_created: row.timeCreated.toISOString(),
   }));
 }
