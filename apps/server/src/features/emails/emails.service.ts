@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { AppContext } from '../../context';
 import {
   displayName,
@@ -26,19 +27,6 @@ const senderName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) =>
 function bodyOf(message: string, sender: Account): string {
   const from = sender.email ? `${senderName(sender)} <${sender.email}>` : senderName(sender);
   return `${message}\n\n--\nSent by ${from} from the Darkroom admin portal.\n`;
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Checks that every id is an admin with an address; the 400 names the recipients field. */
@@ -69,7 +57,8 @@ export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Accoun
     status: 'sending',
   });
   const text = bodyOf(data.message, sender);
-  const results = await mapLimited(recipients, SEND_CONCURRENCY, async (r): Promise<EmailRecipientResult> => {
+  const limit = pLimit(SEND_CONCURRENCY);
+  const results = await limit.map(recipients, async (r): Promise<EmailRecipientResult> => {
     const base = { id: r.id, name: senderName(r), email: r.email };
     try {
       const sent = await ctx.mailer.send({ to: r.email, subject: data.subject, text });
