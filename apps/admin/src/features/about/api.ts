@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AboutContent } from '@darkroom/contracts';
-import { api, toFormData } from '../../api/client';
+import { aboutApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
-
-const BASE = '/adminportal/pages/about-content/';
 
 export const aboutKeys = { all: ['about'] as const };
 
@@ -11,7 +10,7 @@ export const aboutKeys = { all: ['about'] as const };
 export function useAboutContent() {
   return useQuery({
     queryKey: aboutKeys.all,
-    queryFn: async ({ signal }) => (await api.get<AboutContent[]>(BASE, signal))[0] ?? null,
+    queryFn: async ({ signal }) => (await call(aboutApi.list, { signal }))[0] ?? null,
   });
 }
 
@@ -29,7 +28,7 @@ export function useSaveAbout() {
     aboutKeys.all,
     ({ id, values }: { id: number | null; values: AboutFormValues }) => {
       const form = toFormData({ ...values });
-      return id ? api.patch<AboutContent>(`${BASE}${id}/`, form) : api.post<AboutContent>(BASE, form);
+      return id ? call(aboutApi.update, { params: { id }, body: form }) : call(aboutApi.create, { body: form });
     },
     { refreshOn: 'success', onSuccess: (saved, client) => client.setQueryData(aboutKeys.all, saved) },
   );

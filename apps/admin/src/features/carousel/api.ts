@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CarouselItem } from '@darkroom/contracts';
-import { api, toFormData, upload } from '../../api/client';
+import { carouselApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
-
-const URL = '/adminportal/manage-carousel/';
 
 export const carouselKeys = { list: ['carousel', 'list'] as const };
 
@@ -16,7 +15,7 @@ export interface CarouselWrite {
 }
 
 export function useCarouselList() {
-  return useQuery({ queryKey: carouselKeys.list, queryFn: ({ signal }) => api.get<CarouselItem[]>(URL, signal) });
+  return useQuery({ queryKey: carouselKeys.list, queryFn: ({ signal }) => call(carouselApi.list, { signal }) });
 }
 
 /** Every write refreshes the list once it settles (also after a failure, which may be a stale row). */
@@ -25,24 +24,24 @@ const useCarouselMutation = <V>(call: (vars: V) => Promise<unknown>) => useInval
 export function useCreateCarousel() {
   return useCarouselMutation(
     ({ values, onProgress }: { values: CarouselWrite; onProgress?: Progress }) =>
-      upload<CarouselItem>('POST', URL, toFormData({ ...values }), onProgress).promise,
+      send(carouselApi.create, { form: toFormData({ ...values }), onProgress }).promise,
   );
 }
 
 export function useUpdateCarousel() {
   return useCarouselMutation(
     ({ id, values, onProgress }: { id: number; values: CarouselWrite; onProgress?: Progress }) =>
-      upload<CarouselItem>('PATCH', `${URL}${id}/`, toFormData({ ...values }), onProgress).promise,
+      send(carouselApi.update, { params: { id }, form: toFormData({ ...values }), onProgress }).promise,
   );
 }
 
 /** The spec's publish call: multipart with status only. */
 export function useSetCarouselStatus() {
   return useCarouselMutation(({ id, status }: { id: number; status: boolean }) =>
-    api.patch<CarouselItem>(`${URL}${id}/`, toFormData({ status })),
+    call(carouselApi.update, { params: { id }, body: toFormData({ status }) }),
   );
 }
 
 export function useDeleteCarousel() {
-  return useCarouselMutation((id: number) => api.delete<void>(`${URL}${id}/`));
+  return useCarouselMutation((id: number) => call(carouselApi.remove, { params: { id } }));
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '@darkroom/contracts';
-import { api } from '../../api/client';
+import { dashboardApi } from '@darkroom/contracts';
+import { call } from '../../api/endpoints';
 import { formatDate } from '../../components/format';
 
 export const dashboardKeys = { summary: ['dashboard'] as const };
@@ -9,7 +9,7 @@ export const dashboardKeys = { summary: ['dashboard'] as const };
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKeys.summary,
-    queryFn: ({ signal }) => api.get<DashboardSummary>('/adminportal/dashboard/', signal),
+    queryFn: ({ signal }) => call(dashboardApi.summary, { signal }),
     staleTime: 0,
     refetchOnMount: 'always',
   });

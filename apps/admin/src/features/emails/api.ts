@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PersonAccount, SendEmailFormValues, SendEmailResult, SentEmailRecord } from '@darkroom/contracts';
-import { ApiError, api } from '../../api/client';
+import { adminsApi, emailsApi, type SendEmailFormValues, type SendEmailResult } from '@darkroom/contracts';
+import { ApiError } from '../../api/client';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
 /** The admin list is the people area's endpoint; this screen only reads it. */
 export const emailKeys = { admins: ['emails', 'admins'] as const, history: ['emails', 'history'] as const };
 
-const SEND_URL = '/adminportal/send-email/';
-
 export function useAdminRecipients() {
   return useQuery({
     queryKey: emailKeys.admins,
-    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-admins/', signal),
+    queryFn: ({ signal }) => call(adminsApi.list, { signal }),
   });
 }
 
@@ -20,13 +19,13 @@ export function useAdminRecipients() {
  * resolves with that result instead of failing; anything else that fails rejects.
  */
 export function useSentEmails() {
-  return useQuery({ queryKey: emailKeys.history, queryFn: ({ signal }) => api.get<SentEmailRecord[]>(SEND_URL, signal) });
+  return useQuery({ queryKey: emailKeys.history, queryFn: ({ signal }) => call(emailsApi.history, { signal }) });
 }
 
 export function useSendEmail() {
   return useInvalidatingMutation(emailKeys.history, async (values: SendEmailFormValues): Promise<SendEmailResult> => {
     try {
-      return await api.post<SendEmailResult>(SEND_URL, { ...values });
+      return await call(emailsApi.send, { body: { ...values } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
       throw err;

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Enquiry } from '@darkroom/contracts';
-import { api } from '../../api/client';
+import { enquiriesApi } from '@darkroom/contracts';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
-
-const BASE = '/adminportal/user-enqueries/';
 
 export const enquiryKeys = { all: ['enquiries'] as const };
 
 export function useEnquiries() {
-  return useQuery({ queryKey: enquiryKeys.all, queryFn: ({ signal }) => api.get<Enquiry[]>(BASE, signal) });
+  return useQuery({ queryKey: enquiryKeys.all, queryFn: ({ signal }) => call(enquiriesApi.list, { signal }) });
 }
 
 export function useDeleteEnquiry() {
-  return useInvalidatingMutation(enquiryKeys.all, (id: number) => api.delete<null>(`${BASE}${id}/`));
+  return useInvalidatingMutation(enquiryKeys.all, (id: number) => call(enquiriesApi.remove, { params: { id } }));
 }

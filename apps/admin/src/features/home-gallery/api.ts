@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HomeGalleryImage } from '@darkroom/contracts';
-import { api, toFormData, upload } from '../../api/client';
+import { homeGalleryApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
-
-const URL = '/adminportal/home-gallery-image/';
 
 export const homeGalleryKeys = { list: ['home-gallery', 'list'] as const };
 
 export function useHomeGalleryList() {
-  return useQuery({ queryKey: homeGalleryKeys.list, queryFn: ({ signal }) => api.get<HomeGalleryImage[]>(URL, signal) });
+  return useQuery({ queryKey: homeGalleryKeys.list, queryFn: ({ signal }) => call(homeGalleryApi.list, { signal }) });
 }
 
 /** Every write refreshes the list once it settles. */
@@ -18,7 +17,7 @@ const useHomeGalleryMutation = <V>(call: (vars: V) => Promise<unknown>) => useIn
 export function useCreateHomeGalleryImage() {
   return useHomeGalleryMutation(
     ({ file, onProgress }: { file: File; onProgress?: Progress }) =>
-      upload<HomeGalleryImage>('POST', URL, toFormData({ name: file.name, cover_image: file }), onProgress).promise,
+      send(homeGalleryApi.create, { form: toFormData({ name: file.name, cover_image: file }), onProgress }).promise,
   );
 }
 
@@ -26,17 +25,17 @@ export function useCreateHomeGalleryImage() {
 export function useReplaceHomeGalleryImage() {
   return useHomeGalleryMutation(
     ({ id, file, onProgress }: { id: number; file: File; onProgress?: Progress }) =>
-      upload<HomeGalleryImage>('PATCH', `${URL}${id}/`, toFormData({ cover_image: file }), onProgress).promise,
+      send(homeGalleryApi.update, { params: { id }, form: toFormData({ cover_image: file }), onProgress }).promise,
   );
 }
 
 /** The spec's publish call: multipart with status only. */
 export function useSetHomeGalleryStatus() {
   return useHomeGalleryMutation(({ id, status }: { id: number; status: boolean }) =>
-    api.patch<HomeGalleryImage>(`${URL}${id}/`, toFormData({ status })),
+    call(homeGalleryApi.update, { params: { id }, body: toFormData({ status }) }),
   );
 }
 
 export function useDeleteHomeGalleryImage() {
-  return useHomeGalleryMutation((id: number) => api.delete<void>(`${URL}${id}/`));
+  return useHomeGalleryMutation((id: number) => call(homeGalleryApi.remove, { params: { id } }));
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServicePageContent } from '@darkroom/contracts';
-import { api, toFormData, upload } from '../../api/client';
+import { servicePageApi, type ServicePageContent } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
-
-const URL = '/adminportal/pages/service-content/';
 
 export const servicePageKeys = { content: ['service-page', 'content'] as const };
 
@@ -18,7 +17,7 @@ export interface ServicePageWrite {
 export function useServicePage() {
   return useQuery({
     queryKey: servicePageKeys.content,
-    queryFn: async ({ signal }) => (await api.get<ServicePageContent[]>(URL, signal))[0] ?? null,
+    queryFn: async ({ signal }) => (await call(servicePageApi.list, { signal }))[0] ?? null,
   });
 }
 
@@ -33,13 +32,13 @@ const body = (values: ServicePageWrite) => toFormData({ name: values.name, descr
 export function useCreateServicePage() {
   return useServicePageMutation(
     ({ values, onProgress }: { values: ServicePageWrite; onProgress?: Progress }) =>
-      upload<ServicePageContent>('POST', URL, body(values), onProgress).promise,
+      send(servicePageApi.create, { form: body(values), onProgress }).promise,
   );
 }
 
 export function useUpdateServicePage() {
   return useServicePageMutation(
     ({ id, values, onProgress }: { id: number; values: ServicePageWrite; onProgress?: Progress }) =>
-      upload<ServicePageContent>('PATCH', `${URL}${id}/`, body(values), onProgress).promise,
+      send(servicePageApi.update, { params: { id }, form: body(values), onProgress }).promise,
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TeamMember } from '@darkroom/contracts';
-import { api, toFormData, upload } from '../../api/client';
+import { teamApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
-
-const BASE = '/adminportal/pages/the-team/';
 
 export const teamKeys = { list: ['team', 'list'] as const };
 
@@ -20,7 +19,7 @@ export interface TeamWrite {
 }
 
 export function useTeam() {
-  return useQuery({ queryKey: teamKeys.list, queryFn: ({ signal }) => api.get<TeamMember[]>(BASE, signal) });
+  return useQuery({ queryKey: teamKeys.list, queryFn: ({ signal }) => call(teamApi.list, { signal }) });
 }
 
 /** Every write refreshes the list once it settles. */
@@ -30,7 +29,7 @@ const useTeamMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidating
 export function useCreateTeamMember() {
   return useTeamMutation(
     ({ values, onProgress }: { values: TeamWrite; onProgress?: Progress }) =>
-      upload<TeamMember>('POST', BASE, toFormData({ ...values }), onProgress).promise,
+      send(teamApi.create, { form: toFormData({ ...values }), onProgress }).promise,
   );
 }
 
@@ -38,10 +37,10 @@ export function useCreateTeamMember() {
 export function useUpdateTeamMember() {
   return useTeamMutation(
     ({ id, values, onProgress }: { id: number; values: TeamWrite; onProgress?: Progress }) =>
-      upload<TeamMember>('PATCH', `${BASE}${id}/`, toFormData({ ...values }), onProgress).promise,
+      send(teamApi.update, { params: { id }, form: toFormData({ ...values }), onProgress }).promise,
   );
 }
 
 export function useDeleteTeamMember() {
-  return useTeamMutation((id: number) => api.delete<void>(`${BASE}${id}/`));
+  return useTeamMutation((id: number) => call(teamApi.remove, { params: { id } }));
 }

@@ -1,0 +1,42 @@
+import { fillPath, type EndpointSpec, type ParamsInputOf, type ResponseOf } from '@darkroom/contracts';
+import { request, upload, type Body, type UploadHandle } from './client';
+
+/**
+ * Fetchers built from the endpoint declarations in contracts: the method and path come from the
+ * same object the server registers its route from, and the answer's type from its response
+ * schema, so the portal never spells a path or a shape a second time.
+ */
+
+type ParamsArg<E extends EndpointSpec> = E['params'] extends object ? { params: ParamsInputOf<E> } : { params?: undefined };
+
+type Query = Record<string, string | number | undefined>;
+
+export type CallInput<E extends EndpointSpec> = ParamsArg<E> & {
+  query?: Query;
+  body?: Body;
+  signal?: AbortSignal;
+};
+
+/** The URL of an endpoint with its path parameters and query filled in. */
+export function urlOf<E extends EndpointSpec>(ep: E, params?: Record<string, string | number>, query?: Query): string {
+  const path = fillPath(ep.path, params);
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Calls an endpoint with a JSON or form body. */
+export function call<E extends EndpointSpec>(ep: E, input: CallInput<E> = {} as CallInput<E>): Promise<ResponseOf<E>> {
+  const params = input.params as Record<string, string | number> | undefined;
+  return request<ResponseOf<E>>(ep.method, urlOf(ep, params, input.query), input.body, input.signal);
+}
+
+/** Sends a multipart body with upload progress (0-100). */
+export function send<E extends EndpointSpec>(
+  ep: E,
+  input: ParamsArg<E> & { form: FormData; onProgress?: (percent: number) => void },
+): UploadHandle<ResponseOf<E>> {
+  const params = input.params as Record<string, string | number> | undefined;
+  return upload<ResponseOf<E>>(ep.method, urlOf(ep, params), input.form, input.onProgress);
+}
