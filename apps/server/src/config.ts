@@ -14,6 +14,8 @@ export interface Config {
   adminUsername: string | null;
   adminPassword: string | null;
   tokenTtlMs: number;
+  /** How long the activity log keeps an entry. */
+  auditRetentionDays: number;
   loginMaxFailures: number;
   loginWindowMs: number;
   enquiryMaxPerWindow: number;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: str(env, 'ADMIN_USERNAME'),
     adminPassword: str(env, 'ADMIN_PASSWORD'),
     tokenTtlMs: int(env, 'TOKEN_TTL_HOURS', 12) * 3_600_000,
+    auditRetentionDays: Math.max(1, int(env, 'AUDIT_RETENTION_DAYS', 365)),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowMs: int(env, 'LOGIN_WINDOW_MINUTES', 15) * 60_000,
     enquiryMaxPerWindow: int(env, 'ENQUIRY_MAX_PER_HOUR', 5),

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './audit';
 import { z } from 'zod';
 import { userDetailsSchema } from './auth';
 import { endpoint } from './endpoint';
@@ -91,6 +92,7 @@ export const accountApi = {
   changePassword: endpoint({
     method: 'PUT',
     path: '/accounts/auth-admin/change-password/{id}/',
+    audit: AUDIT_ACTIONS.passwordChange,
     tag: 'account',
     summary: "Change the signed-in admin's own password (other sessions are signed out)",
     params: byId,

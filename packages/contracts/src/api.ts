@@ -15,6 +15,7 @@ import { loveStoriesApi } from './love-stories';
 import { mediaApi } from './media';
 import { pageImagesApi } from './page-images';
 import { adminsApi, usersApi } from './people';
+import { auditApi } from './audit';
 import { servicePageApi } from './service-page';
 import { servicesApi } from './services';
 import { teamApi } from './team';
@@ -38,6 +39,7 @@ export const API = {
   admins: adminsApi,
   enquiries: enquiriesApi,
   emails: emailsApi,
+  activity: auditApi,
   servicePage: servicePageApi,
   dashboard: dashboardApi,
   media: mediaApi,

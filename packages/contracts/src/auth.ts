@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './audit';
 import { z } from 'zod';
 import { ackSchema, endpoint } from './endpoint';
 import { requiredText } from './forms';
@@ -58,6 +59,7 @@ export const authApi = {
   logout: endpoint({
     method: 'POST',
     path: '/accounts/logout/',
+    audit: AUDIT_ACTIONS.signOut,
     tag: 'account',
     summary: 'Sign out: the token stops working at once',
     response: ackSchema,

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './audit';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formId } from './forms';
@@ -123,6 +124,7 @@ export const emailsApi = {
   send: endpoint({
     method: 'POST',
     path: '/adminportal/send-email/',
+    audit: AUDIT_ACTIONS.send,
     tag: 'emails',
     summary: 'E-mail the chosen admins, one message each (502 with the same body when none went out)',
     body: sendEmailSchema,

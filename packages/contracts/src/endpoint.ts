@@ -55,6 +55,12 @@ export interface EndpointSpec {
   status?: 200 | 201 | 204;
   /** Not JSON: `html` pages, `binary` files, `redirect`. */
   produces?: 'json' | 'html' | 'binary' | 'redirect';
+  /**
+   * What the activity log calls a successful call of this admin endpoint: by default `create`
+   * (POST), `update` (PATCH, PUT; `publish`/`unpublish` when only the status is sent) or
+   * `delete`; `false` for calls that change nothing (reads sent as POST).
+   */
+  audit?: string | false;
   /** Requests per address per window, counted before the body is read (public endpoints). */
   rateLimit?: { max: number; windowMs: number };
 }

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './audit';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formId, pathId } from './forms';
@@ -149,6 +150,7 @@ export const galleriesApi = {
   upload: endpoint({
     method: 'POST',
     path: '/adminportal/manage-gallery/',
+    audit: AUDIT_ACTIONS.upload,
     tag: 'galleries',
     summary:
       "Upload photos: the parent's field (service, love-story, client-gallery) holds its id; one land_scape_image (or orig_image) part per file",
@@ -161,6 +163,7 @@ export const galleriesApi = {
   check: endpoint({
     method: 'POST',
     path: '/adminportal/manage-gallery/check/',
+    audit: false,
     tag: 'galleries',
     summary: 'Which of these SHA-256s the gallery holds already',
     body: galleryCheckSchema,
@@ -169,6 +172,7 @@ export const galleriesApi = {
   order: endpoint({
     method: 'PATCH',
     path: '/adminportal/manage-gallery/order/',
+    audit: AUDIT_ACTIONS.reorder,
     tag: 'galleries',
     summary: 'Save the order of one gallery',
     body: galleryOrderSchema,

@@ -23,4 +23,5 @@ export * from './service-page';
 export * from './dashboard';
 export * from './uploads';
 export * from './media';
+export * from './audit';
 export * from './api';

@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES, COMMON_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
-import type { AppContext } from '../context';
+import { AUDIT_ACTIONS, AUTH_MESSAGES, COMMON_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
+import { contextFor, type AppContext } from '../context';
+import { recordAudit } from '../features/audit/audit.service';
 import { HttpError, ValidationError } from '../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';
@@ -33,11 +34,18 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   const account = await findByUsername(db, input.username);
   const ok = account ? await verifyPassword(account.passwordHash, input.password) : await verifyPassword(await decoyHash(), input.password);
   if (!account || !ok || !account.isStaff || !account.isActive) {
+    await recordAudit(ctx, { action: AUDIT_ACTIONS.signInFailed, area: 'account', actorName: input.username });
     throw new ValidationError({ non_field_errors: [AUTH_MESSAGES.mismatch], detail: [AUTH_MESSAGES.mismatch] });
   }
   await resetAttempts(limiter, limits);
   const { token, expiresAt } = await issueToken(db, account.id, config.tokenTtlMs);
   await touchLastLogin(db, account.id);
+  await recordAudit(contextFor(ctx, { kind: 'admin', account, tokenId: null }, ctx.ip), {
+    action: AUDIT_ACTIONS.signIn,
+    area: 'account',
+    recordId: account.id,
+    label: account.username,
+  });
   return {
     status: true,
     userDetails: userDetails({ ...account, lastLogin: new Date() }),

@@ -210,3 +210,25 @@ export const servicePage = pgTable('service_page', {
   timeCreated: created(),
   timeUpdated: updated(),
 });
+
+/**
+ * Who did what, when and from where: every admin write, sign-in, failed sign-in and sign-out.
+ * The actor's name is copied so an entry still reads after the account is deleted; `fields`
+ * names what an update set, never its values.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actorName: varchar('actor_name', { length: 150 }).notNull().default(''),
+    action: varchar('action', { length: 40 }).notNull(),
+    area: varchar('area', { length: 40 }).notNull(),
+    recordId: integer('record_id'),
+    label: varchar('label', { length: 255 }).notNull().default(''),
+    fields: jsonb('fields').$type<string[]>().notNull().default([]),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorId), index('audit_log_record').on(t.area, t.recordId)],
+);

@@ -16,6 +16,7 @@ import { emailsRoutes } from './emails/emails.routes';
 import { accountRoutes } from './account/account.routes';
 import { servicePageRoutes } from './service-page/service-page.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { siteRoutes } from './site/site.routes';
 import { originalsRoutes } from '../media/media.routes';
 
@@ -38,6 +39,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(servicePageRoutes);
   await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
   await app.register(siteRoutes);
   await app.register(originalsRoutes);
 }

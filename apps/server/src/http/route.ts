@@ -15,6 +15,7 @@ import { CachedJson } from '../lib/cached-json';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, serializerOf } from './json-schema';
 import { bodyReceived, readBody, type UploadedFile } from './read-body';
+import { auditEventOf, recordAudit } from '../features/audit/audit.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -136,6 +137,10 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
         reply,
         cached,
       });
+      const status = reply.sent || result === reply ? reply.statusCode : (ep.status ?? 200);
+      const event = status < 400 ? auditEventOf(ep, { params, body, files, result }) : null;
+      // Written before the answer: an acknowledged write always has its entry.
+      if (event) await recordAudit(ctx, event);
       if (result === reply || reply.sent) return reply;
       if (result instanceof CachedJson) return result.send(request, reply);
       reply.code(ep.status ?? 200);

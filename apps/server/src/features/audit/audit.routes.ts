@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { auditApi } from '@darkroom/contracts';
+import { route } from '../../http/route';
+import { listActivity } from './audit.service';
+
+/** HTTP routes of the activity log (admins only, read only: entries are written by route()). */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  route(app, auditApi.list, ({ ctx, query }) => listActivity(ctx, query));
+}
