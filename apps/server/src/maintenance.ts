@@ -1,5 +1,5 @@
 import type { AppContext } from './context';
-import { pruneActivity } from './features/audit/audit.service';
+import { pruneActivity } from './features/activity/activity.service';
 import { sweepSpool } from './media/spool';
 
 const HOUR = 3_600_000;

@@ -28,6 +28,7 @@ export const SIDEBAR: NavGroup[] = [
   { label: 'Users', items: [{ label: 'Users', to: '/Manage-users' }] },
   { label: 'Admin', items: [{ label: 'Admin', to: '/Manage-admins' }] },
   { label: 'Messages', items: [{ label: 'Emails', to: '/Manage-emails' }] },
+  { label: 'Activity', items: [{ label: 'Activity', to: '/Activity' }] },
 ];
 
 /** The spec's initial theme options. */

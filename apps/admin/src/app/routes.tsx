@@ -22,6 +22,7 @@ export const ROUTES: { path: string; Page: Page }[] = [
   { path: '/Manage-users', Page: page(() => import('../features/people/users-page')) },
   { path: '/Manage-admins', Page: page(() => import('../features/people/admins-page')) },
   { path: '/Manage-emails', Page: page(() => import('../features/emails/emails-page')) },
+  { path: '/Activity', Page: page(() => import('../features/activity/activity-page')) },
   { path: '/Gallery-links', Page: page(() => import('../features/gallery-links/gallery-links-page')) },
   { path: '/UserProfile', Page: page(() => import('../features/account/profile-page')) },
   { path: '/Change-password', Page: page(() => import('../features/account/change-password-page')) },

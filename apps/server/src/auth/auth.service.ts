@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, AUTH_MESSAGES, COMMON_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
 import { contextFor, type AppContext } from '../context';
-import { recordAudit } from '../features/audit/audit.service';
+import { recordAudit } from '../features/activity/activity.service';
 import { HttpError, ValidationError } from '../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';

@@ -16,7 +16,7 @@ import { emailsRoutes } from './emails/emails.routes';
 import { accountRoutes } from './account/account.routes';
 import { servicePageRoutes } from './service-page/service-page.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { auditRoutes } from './audit/audit.routes';
+import { auditRoutes } from './activity/activity.routes';
 import { siteRoutes } from './site/site.routes';
 import { originalsRoutes } from '../media/media.routes';
 

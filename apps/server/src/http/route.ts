@@ -15,7 +15,7 @@ import { CachedJson } from '../lib/cached-json';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, serializerOf } from './json-schema';
 import { bodyReceived, readBody, type UploadedFile } from './read-body';
-import { auditEventOf, recordAudit } from '../features/audit/audit.service';
+import { auditEventOf, recordAudit } from '../features/activity/activity.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, listEndpoints, type AuditEntry, type Service } from '@darkroom/contracts';
 import { ADMIN, createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { auditLog } from '../../db/schema';
-import { pruneActivity } from './audit.service';
+import { pruneActivity } from './activity.service';
 
 const NEW_PASSWORD = 'a new long secret 42';
 
@@ -98,7 +98,7 @@ describeEachDatabase('activity log', (kind) => {
     expect(changed.added[0]).toMatchObject({ action: AUDIT_ACTIONS.passwordChange, fields: [] });
 
     const deleted = await entriesOf(() => t.as({ method: 'DELETE', url: `/adminportal/manage-services/${service!.id}/` }));
-    expect(deleted.added.map((e) => [e.action, e.recordId])).toEqual([['delete', service!.id]]);
+    expect(deleted.added.map((e) => [e.action, e.recordId, e.label])).toEqual([['delete', service!.id, 'Weddings']]);
   });
 
   it('records sign-ins, failed sign-ins and sign-outs, and never a password, hash or token', async () => {
@@ -138,6 +138,15 @@ describeEachDatabase('activity log', (kind) => {
     expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a));
     // The service was deleted: none of its entries links to it.
     expect(entries.every((e) => !e.record_exists)).toBe(true);
+
+    const info = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-contact-us-info/',
+      payload: { email: 'studio@example.com', phone: '+351 912 345 678', address: 'Rua 1' },
+    });
+    expect(info.statusCode, info.body).toBe(201);
+    const [latest] = (await t.as({ method: 'GET', url: '/adminportal/activity/?area=contact' })).json() as AuditEntry[];
+    expect(latest).toMatchObject({ action: 'create', record_id: (info.json() as { id: number }).id, record_exists: true });
 
     const today = new Date().toISOString().slice(0, 10);
     expect(

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditEntry, type EndpointSpec } from '@darkroom/con
 import type { z } from 'zod';
 import type { auditQuerySchema } from '@darkroom/contracts';
 import { actorId, type AppContext } from '../../context';
-import { insertAuditEntry, listAuditEntries, pruneAuditEntries } from './audit.repository';
+import { insertAuditEntry, listAuditEntries, pruneAuditEntries } from './activity.repository';
 
 /** What one entry says; who and from where come from the context. */
 export interface AuditEvent {

@@ -5,8 +5,22 @@ import { auditLog } from '../../db/schema';
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
+/**
+ * Adds an entry. One without a label (a delete answers no body) takes the label its record had
+ * in its latest entry, so the log still says what was deleted.
+ */
 export async function insertAuditEntry(db: DbOrTx, row: NewAuditRow): Promise<void> {
-  await db.insert(auditLog).values(row);
+  let label = row.label ?? '';
+  if (!label && row.recordId != null) {
+    const [last] = await db
+      .select({ label: auditLog.label })
+      .from(auditLog)
+      .where(and(eq(auditLog.area, row.area), eq(auditLog.recordId, row.recordId), sql`${auditLog.label} <> ''`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    label = last?.label ?? '';
+  }
+  await db.insert(auditLog).values({ ...row, label });
 }
 
 export interface AuditFilter {
@@ -29,7 +43,8 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter): Promise
     filter.from ? gte(auditLog.at, filter.from) : undefined,
     filter.until ? lt(auditLog.at, filter.until) : undefined,
   ].filter((c) => c !== undefined);
-  const deleted = sql<boolean>`exists (select 1 from audit_log d where d.area = ${auditLog.area} and d.record_id = ${auditLog.recordId} and d.action = 'delete')`;
+  // Spelled out: drizzle would name the outer columns without their table inside the subquery.
+  const deleted = sql<boolean>`exists (select 1 from audit_log d where d.area = "audit_log"."area" and d.record_id = "audit_log"."record_id" and d.action = 'delete')`;
   const rows = await db
     .select({ entry: auditLog, deleted })
     .from(auditLog)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditApi } from '@darkroom/contracts';
 import { route } from '../../http/route';
-import { listActivity } from './audit.service';
+import { listActivity } from './activity.service';
 
 /** HTTP routes of the activity log (admins only, read only: entries are written by route()). */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
