@@ -5,6 +5,7 @@ import type { Account } from './auth/accounts.repository';
 import { HttpError } from './lib/errors';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ResponseCache } from './lib/response-cache';
+import type { SessionCache } from './auth/sessions';
 import type { Mailer } from './mail/mailer';
 import type { MediaStorage } from './media/storage';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
@@ -17,6 +18,7 @@ export interface AppRuntime {
   readonly storage: MediaStorage;
   readonly mailer: Mailer;
   readonly cache: ResponseCache;
+  readonly sessions: SessionCache;
   readonly limiter: RateLimiter;
   readonly log: FastifyBaseLogger;
 }

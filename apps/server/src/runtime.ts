@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client';
 import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
+import { SessionCache } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { diskStorage, type MediaStorage } from './media/storage';
 
@@ -31,6 +32,8 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
   const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
   const cache = new ResponseCache(database);
   await cache.start();
+  const sessions = new SessionCache(database);
+  await sessions.start();
   const mailer = parts.mailer ?? createMailer(config, log);
   const runtime: AppRuntime = {
     config,
@@ -39,6 +42,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     storage: parts.storage ?? diskStorage(config.mediaDir),
     mailer,
     cache,
+    sessions,
     limiter,
     log,
   };
@@ -47,6 +51,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     /** Closes what this runtime opened (a database handed in is the caller's to close). */
     async close() {
       await cache.stop();
+      await sessions.stop();
       mailer.close();
       if (!parts.limiter) await limiter.close();
       if (!parts.database) await database.close();

@@ -26,6 +26,8 @@ export const ADMIN = { username: 'owner', password: 'correct horse battery' };
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL only: the address of this test's database, for a second process on it. */
+  databaseUrl?: string;
   config: Config;
   /** The context of work done by the system (no admin acting). */
   ctx: AppContext;
@@ -38,7 +40,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
     return { database: await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteDump: dump }), drop: async () => {} };
@@ -64,6 +66,7 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Databas
   const database = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null, poolSize: 4 });
   return {
     database,
+    url: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -84,7 +87,7 @@ export interface TestAppOptions {
 export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-app-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_DIST: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...opts.env });
-  const { database, drop } = await openTestDatabase(kind);
+  const { database, url: databaseUrl, drop } = await openTestDatabase(kind);
   const app = await buildApp({
     config,
     database,
@@ -113,6 +116,7 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
   return {
     app,
     database,
+    databaseUrl,
     config,
     ctx: systemContext(app.runtime, 'test'),
     contextAs: (account) => contextFor(app.runtime, { kind: 'admin', account, tokenId: null }),

@@ -56,6 +56,9 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
 
 /** Signs the acting admin out: the token stops working at once. */
 export async function logout(ctx: AppContext): Promise<{ status: boolean; detail: string }> {
-  if (ctx.actor.kind === 'admin' && ctx.actor.tokenId !== null) await revokeToken(ctx.db, ctx.actor.tokenId);
+  if (ctx.actor.kind === 'admin' && ctx.actor.tokenId !== null) {
+    await revokeToken(ctx.db, ctx.actor.tokenId);
+    await ctx.sessions.forgetToken(ctx.actor.tokenId);
+  }
   return { status: true, detail: 'Successfully logged out.' };
 }

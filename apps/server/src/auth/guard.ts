@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
-import { lookupToken } from './tokens.repository';
+import { hashToken, lookupToken } from './tokens.repository';
 
 /** Who may call a route: a signed-in admin (the default) or anyone. */
 export type Access = 'admin' | 'public';
@@ -27,13 +27,22 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   const header = request.headers.authorization ?? '';
   const match = /^Token\s+(\S+)$/i.exec(header.trim());
   if (!match) throw new HttpError(401, COMMON_MESSAGES.unauthenticated);
-  const found = await lookupToken(app.db, match[1]!);
-  if (found.state === 'expired') throw new HttpError(401, COMMON_MESSAGES.expiredToken);
-  if (found.state !== 'valid') throw new HttpError(401, COMMON_MESSAGES.invalidToken);
-  if (!found.account.isActive) throw new HttpError(401, COMMON_MESSAGES.invalidToken);
-  if (!found.account.isStaff) throw new HttpError(403, COMMON_MESSAGES.forbidden);
-  request.account = found.account;
-  request.tokenId = found.tokenId;
+  const hash = hashToken(match[1]!);
+  const { sessions } = app.runtime;
+  let session = sessions.get(hash);
+  if (!session) {
+    const mark = sessions.mark();
+    const found = await lookupToken(app.db, hash);
+    if (found.state === 'expired') throw new HttpError(401, COMMON_MESSAGES.expiredToken);
+    if (found.state !== 'valid') throw new HttpError(401, COMMON_MESSAGES.invalidToken);
+    session = { account: found.account, tokenId: found.tokenId, expiresAt: found.expiresAt.getTime(), cachedAt: Date.now() };
+    // Only sessions that pass are cached: a refused token is looked up again next time.
+    if (found.account.isActive && found.account.isStaff) sessions.remember(hash, mark, session);
+  }
+  if (!session.account.isActive) throw new HttpError(401, COMMON_MESSAGES.invalidToken);
+  if (!session.account.isStaff) throw new HttpError(403, COMMON_MESSAGES.forbidden);
+  request.account = session.account;
+  request.tokenId = session.tokenId;
 }
 
 /**

@@ -18,19 +18,21 @@ export async function issueToken(db: Db, accountId: number, ttlMs: number) {
 }
 
 export type TokenLookup =
-  { state: 'valid'; account: typeof accounts.$inferSelect; tokenId: number } | { state: 'unknown' | 'expired' | 'revoked' };
+  | { state: 'valid'; account: typeof accounts.$inferSelect; tokenId: number; expiresAt: Date }
+  | { state: 'unknown' | 'expired' | 'revoked' };
 
-export async function lookupToken(db: Db, token: string): Promise<TokenLookup> {
+/** The session behind a token's hash (the token itself is never stored or passed around). */
+export async function lookupToken(db: Db, tokenHash: string): Promise<TokenLookup> {
   const [row] = await db
     .select({ token: authTokens, account: accounts })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(eq(authTokens.tokenHash, hashToken(token)))
+    .where(eq(authTokens.tokenHash, tokenHash))
     .limit(1);
   if (!row) return { state: 'unknown' };
   if (row.token.revokedAt) return { state: 'revoked' };
   if (row.token.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
-  return { state: 'valid', account: row.account, tokenId: row.token.id };
+  return { state: 'valid', account: row.account, tokenId: row.token.id, expiresAt: row.token.expiresAt };
 }
 
 export async function revokeToken(db: Db, tokenId: number): Promise<void> {

@@ -72,7 +72,20 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.PoolClient[] = [];
+  // One connection of its own carries every LISTEN, so listeners never take clients from the pool.
+  let listener: Promise<pg.Client> | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+  const listenerClient = () =>
+    (listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      client.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })());
   return {
     db,
     kind: 'postgres',
@@ -80,20 +93,24 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, onPayload) {
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onPayload(msg.payload ?? '');
-      });
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        handlers.set(channel, (set = new Set()));
+        await client.query(`listen ${quote(channel)}`);
+      }
+      set.add(onPayload);
       return async () => {
-        await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => {});
-        client.release();
-        listeners.splice(listeners.indexOf(client), 1);
+        set.delete(onPayload);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client.query(`unlisten ${quote(channel)}`).catch(() => {});
+        }
       };
     },
     async close() {
-      for (const c of listeners.splice(0)) c.release();
+      handlers.clear();
+      if (listener) await (await listener).end().catch(() => {});
       await pool.end();
     },
     raw: pool,

@@ -31,6 +31,7 @@ export async function updateOwnProfile(ctx: AppContext, id: number, fields: unkn
   const input = validate(profileSchema(current).partial({ first_name: true, last_name: true }), fields);
   const patch: ProfilePatch = sentChanges(input, PROFILE_COLUMNS);
   const updated = await orNotFound(updateAccountRow(ctx.db, id, patch));
+  await ctx.sessions.forgetAccount(id);
   return { status: true, userDetails: userDetails(updated) };
 }
 
@@ -58,5 +59,6 @@ export async function changeOwnPassword(ctx: AppContext, id: number, input: Chan
   await setPasswordHash(ctx.db, id, await hashPassword(input.password));
   await resetAttempts(ctx.limiter, limits);
   await revokeAccountTokens(ctx.db, id, currentTokenId);
+  await ctx.sessions.forgetAccount(id);
   return { status: true, detail: ACCOUNT_MESSAGES.passwordUpdated };
 }

@@ -134,6 +134,8 @@ export async function updatePersonById(ctx: AppContext, kind: PersonKind, id: nu
     throw err;
   }
   if (deactivating) await revokeAccountTokens(ctx.db, id);
+  // Sessions carry the account: a rename or deactivation shows on its next request everywhere.
+  await ctx.sessions.forgetAccount(id);
   await ctx.cache.invalidate(PEOPLE_CACHE_TAG);
   return toPerson(updated);
 }
@@ -147,6 +149,7 @@ export async function deletePersonById(ctx: AppContext, kind: PersonKind, id: nu
     if (kind === 'admin' && target.isActive) await ensureAnotherActiveAdmin(tx, id);
     await deletePerson(tx, id);
   });
+  await ctx.sessions.forgetAccount(id);
   await ctx.cache.invalidate(PEOPLE_CACHE_TAG);
 }
 
