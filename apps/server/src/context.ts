@@ -6,6 +6,7 @@ import { HttpError } from './lib/errors';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ResponseCache } from './lib/response-cache';
 import type { Mailer } from './mail/mailer';
+import type { Assets } from './media/assets';
 import type { MediaStorage } from './media/storage';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 
@@ -15,6 +16,8 @@ export interface AppRuntime {
   readonly database: Database;
   readonly db: Db;
   readonly storage: MediaStorage;
+  /** Every stored image: ingest, recording, serving, collection. */
+  readonly assets: Assets;
   readonly mailer: Mailer;
   readonly cache: ResponseCache;
   readonly limiter: RateLimiter;

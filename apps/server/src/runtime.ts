@@ -7,6 +7,7 @@ import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
 import { createMailer, type Mailer } from './mail/mailer';
+import { Assets } from './media/assets';
 import { localStorage, type MediaStorage } from './media/storage';
 
 export interface RuntimeParts {
@@ -32,11 +33,13 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
   const cache = new ResponseCache(database);
   await cache.start();
   const mailer = parts.mailer ?? createMailer(config, log);
+  const storage = parts.storage ?? localStorage(config.mediaDir);
   const runtime: AppRuntime = {
     config,
     database,
     db: database.db,
-    storage: parts.storage ?? localStorage(config.mediaDir),
+    storage,
+    assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
     mailer,
     cache,
     limiter,

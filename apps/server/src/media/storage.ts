@@ -17,8 +17,10 @@ export interface StoredObject {
  */
 export interface MediaStorage {
   /**
-   * Stores bytes under `key`; a key that already exists is left as it is (content-addressed).
-   * Resolves true when this call added the file, false when it was there already.
+   * Stores bytes under `key`; a key that already exists is left as it is (content-addressed) but
+   * its time is refreshed, so the sweep of unreferenced files sees it as new (an object store
+   * does the same with a copy onto itself). Resolves true when this call added the file, false
+   * when it was there already.
    */
   put(key: string, data: Buffer | Readable): Promise<boolean>;
   /** Copies a local file in under `key` (same answer as `put`). */
@@ -64,6 +66,14 @@ export function localStorage(rootDir: string): MediaStorage {
       await fs.promises.rm(tmp, { force: true });
     }
   };
+  /** True (and the time refreshed) when the file exists already. */
+  const touch = async (full: string) => {
+    const now = new Date();
+    return fs.promises.utimes(full, now, now).then(
+      () => true,
+      () => false,
+    );
+  };
   const stat = async (key: string): Promise<StoredObject | null> => {
     const full = resolve(key);
     if (!full) return null;
@@ -89,7 +99,7 @@ export function localStorage(rootDir: string): MediaStorage {
   return {
     async put(key, data) {
       const full = await target(key);
-      if (await stat(key)) {
+      if (await touch(full)) {
         if (!Buffer.isBuffer(data)) data.resume();
         return false;
       }
@@ -100,7 +110,7 @@ export function localStorage(rootDir: string): MediaStorage {
     },
     async putFile(key, filePath) {
       const full = await target(key);
-      if (await stat(key)) return false;
+      if (await touch(full)) return false;
       await atomically(full, (tmp) => fs.promises.copyFile(filePath, tmp));
       return true;
     },
