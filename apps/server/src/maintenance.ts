@@ -1,16 +1,40 @@
 import type { AppContext } from './context';
 import { sweepSpool } from './media/spool';
 
+/** How often the timer sweeps. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+
 /**
- * Housekeeping of a server process: at start-up, spool files left by a crash are removed; then,
- * on a timer, spool files older than any request may last.
+ * Media nobody references, older than the grace period: assets no row points at (a crash
+ * between a write and its collection), then files no asset names (a crash between storing
+ * files and recording them). Younger ones may belong to an upload still under way.
+ */
+export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; files: number }> {
+  const before = new Date(Date.now() - ctx.config.mediaSweepGraceMs);
+  const assets = await ctx.assets.collectUnreferenced(before);
+  const files = await ctx.assets.sweepFiles(before);
+  return { assets, files };
+}
+
+async function sweep(ctx: AppContext, atStart: boolean): Promise<void> {
+  // At start-up, this process's spool and those of dead processes; later, files kept longer than any request lasts.
+  const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
+  if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
+  const media = await sweepMedia(ctx);
+  if (media.assets || media.files) {
+    ctx.log.info(`removed ${media.assets} unreferenced media asset(s) and ${media.files} unreferenced media file(s)`);
+  }
+}
+
+/**
+ * Housekeeping of a server process: at start-up, what a crash left behind (spool files, media
+ * files and assets no record references) is removed; then the same on a timer.
  */
 export async function startMaintenance(ctx: AppContext): Promise<{ stop(): void }> {
-  const removed = await sweepSpool();
-  if (removed) ctx.log.info(`removed ${removed} upload spool file(s) left behind`);
+  await sweep(ctx, true);
   const timer = setInterval(() => {
-    sweepSpool(ctx.config.requestTimeoutMs * 2).catch((err: unknown) => ctx.log.warn({ err }, 'spool sweep failed'));
-  }, 10 * 60_000);
+    sweep(ctx, false).catch((err: unknown) => ctx.log.warn({ err }, 'media sweep failed'));
+  }, SWEEP_EVERY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
