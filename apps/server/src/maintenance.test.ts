@@ -41,9 +41,16 @@ describeEachDatabase('media sweep', (kind) => {
     const old = await ingest(802);
     for (const k of imageKeys(old)) age(k, 90);
     const young = await ingest(803);
+    // Half-written files of a crash mid-write: the old one goes, a young one may be a write under way.
+    const partial = (name: string) => path.join(t.config.mediaDir, 'd', name);
+    fs.writeFileSync(partial('.x.webp.1.abc.part'), 'half');
+    fs.writeFileSync(partial('.y.webp.1.abc.part'), 'half');
+    age('d/.x.webp.1.abc.part', 90);
 
     const swept = await sweepMedia(contextFor(t.app.runtime, { kind: 'system', name: 'test' }));
-    expect(swept.files).toBe(imageKeys(old).length);
+    expect(swept.files).toBe(imageKeys(old).length + 1);
+    expect(fs.existsSync(partial('.x.webp.1.abc.part'))).toBe(false);
+    expect(fs.existsSync(partial('.y.webp.1.abc.part'))).toBe(true);
     for (const k of imageKeys(old)) expect(await fileStored(t.app.storage, k)).toBe(false);
     for (const k of imageKeys(young)) expect(await fileStored(t.app.storage, k)).toBe(true);
     const member = (await t.as({ method: 'GET', url: '/adminportal/pages/the-team/' })).json()[0];

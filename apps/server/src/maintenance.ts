@@ -12,7 +12,7 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; files: number }> {
   const before = new Date(Date.now() - ctx.config.mediaSweepGraceMs);
   const assets = await ctx.assets.collectUnreferenced(before);
-  const files = await ctx.assets.sweepFiles(before);
+  const files = (await ctx.assets.sweepFiles(before)) + (await ctx.storage.removeIncomplete(before));
   return { assets, files };
 }
 

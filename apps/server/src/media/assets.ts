@@ -20,7 +20,12 @@ export interface AssetsDeps {
 export type AssetVariant = 'display' | 'square' | 'wide' | { width: number };
 
 /** Thrown when an asset's files were collected while the same content was being recorded again. */
-export const filesGoneError = () => new HttpError(503, 'The image was being removed meanwhile. Please upload it again.');
+class FilesGoneError extends HttpError {
+  constructor() {
+    super(503, 'The image was being removed meanwhile. Please upload it again.');
+  }
+}
+export const isFilesGone = (err: unknown): boolean => err instanceof FilesGoneError;
 
 const isForeignKeyViolation = (err: unknown): boolean =>
   typeof err === 'object' &&
@@ -61,7 +66,7 @@ export class Assets {
     await repo.lockSha(tx, img.sha256);
     const row = await repo.upsertAsset(tx, img, createdBy);
     const present = await Promise.all(imageKeys(repo.toStoredImage(row)).map((k) => this.deps.storage.stat(k)));
-    if (present.some((p) => !p)) throw filesGoneError();
+    if (present.some((p) => !p)) throw new FilesGoneError();
     return row.id;
   }
 

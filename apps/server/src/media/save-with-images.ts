@@ -2,6 +2,7 @@ import type { ImageUse } from '@darkroom/contracts';
 import { actorId, type AppContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { orNotFound } from '../lib/errors';
+import { isFilesGone } from './assets';
 import type { IncomingFile } from './image-pipeline';
 import type { StoredImage } from './stored-image';
 
@@ -36,6 +37,16 @@ export interface SaveWithImages<Row, R> {
  * If anything fails, the files stored for this call are discarded and nothing is written.
  */
 export async function saveWithImages<Row extends object, R>(ctx: AppContext, op: SaveWithImages<Row, R>): Promise<R> {
+  try {
+    return await saveOnce(ctx, op);
+  } catch (err) {
+    // The same content was being collected while this call stored it: store it again, once.
+    if (!isFilesGone(err)) throw err;
+    return saveOnce(ctx, op);
+  }
+}
+
+async function saveOnce<Row extends object, R>(ctx: AppContext, op: SaveWithImages<Row, R>): Promise<R> {
   const entries = Object.entries(op.images ?? {}).filter((e): e is [AssetKeys<Row> & string, ImageUpload] => !!e[1]);
   const stored: [AssetKeys<Row> & string, StoredImage][] = [];
   try {

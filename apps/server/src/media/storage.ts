@@ -34,6 +34,12 @@ export interface MediaStorage {
   list(prefix?: string): AsyncIterable<StoredObject>;
   /** Files and bytes stored. */
   usage(): Promise<{ files: number; bytes: number }>;
+  /**
+   * Removes incomplete writes (a crash mid-write) older than `before`; resolves how many. An
+   * object store whose writes are atomic has none (an aborted multipart upload expires by its
+   * bucket's lifecycle rule) and answers 0.
+   */
+  removeIncomplete(before: Date): Promise<number>;
 }
 
 /** A key is a relative path of plain segments: no `..`, no dot files, no backslashes or NULs. */
@@ -132,6 +138,25 @@ export function localStorage(rootDir: string): MediaStorage {
       const clean = prefix.replace(/\/+$/, '');
       const dir = clean ? resolve(clean) : root;
       return dir ? walk(dir, clean) : walk('/nonexistent', '');
+    },
+    async removeIncomplete(before) {
+      let removed = 0;
+      const visit = async (dir: string): Promise<void> => {
+        const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [] as fs.Dirent[]);
+        for (const e of entries) {
+          const full = path.join(dir, e.name);
+          if (e.isDirectory()) await visit(full);
+          else if (e.isFile() && e.name.startsWith('.') && e.name.endsWith('.part')) {
+            const s = await fs.promises.stat(full).catch(() => null);
+            if (s && s.mtime < before) {
+              await fs.promises.rm(full, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      };
+      await visit(root);
+      return removed;
     },
     async usage() {
       let files = 0;
