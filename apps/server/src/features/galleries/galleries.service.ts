@@ -8,11 +8,10 @@ import {
   type GallerySkipReason,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { GalleryParentType } from '../../db/schema';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { actorId } from '../../context';
+import { actorId, type AppContext } from '../../context';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { SpooledFile } from '../../media/spool';
 import type { StoredImage } from '../../media/stored-image';
