@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { HttpError } from '../lib/errors';
 import * as repo from './assets.repository';
-import { imageKeys, mediaUrl, processImage, type IncomingFile, type ProcessOptions } from './image-pipeline';
+import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type ProcessOptions } from './image-pipeline';
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
@@ -109,10 +109,7 @@ export class Assets {
   url(img: StoredImage, variant: AssetVariant = 'display'): string | null {
     if (variant === 'square') return img.square ? mediaUrl(img.square) : null;
     if (variant === 'wide') return img.wide ? mediaUrl(img.wide) : null;
-    if (variant === 'display') {
-      const pick = [...img.variants].reverse().find((v) => v.width <= 1600) ?? img.variants[0];
-      return pick ? mediaUrl(pick.key) : null;
-    }
+    if (variant === 'display') return displayUrl(img);
     const fit = img.variants.find((v) => v.width >= variant.width) ?? img.variants.at(-1);
     return fit ? mediaUrl(fit.key) : null;
   }
