@@ -12,7 +12,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client';
-import { galleryPhotos, services } from '../apps/server/src/db/schema';
+import { galleries, galleryPhotos, services } from '../apps/server/src/db/schema';
+import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
@@ -46,22 +47,27 @@ async function seed(dataDir: string, sizes: Record<string, number>): Promise<voi
   }
   const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
   try {
+    const cover = await upsertAsset(database.db, images[0]!, null);
     for (const [name, count] of Object.entries(sizes)) {
       const [svc] = await database.db
         .insert(services)
-        .values({ name, description: 'Benchmark', cover: images[0]!, status: true })
+        .values({ name, description: 'Benchmark', coverAssetId: cover.id, status: true })
         .returning();
-      const rows = Array.from({ length: count }, (_, i) => ({
-        parentType: 'service' as const,
-        parentId: svc!.id,
-        name: `IMG_${String(i).padStart(5, '0')}.jpg`,
-        title: `IMG_${String(i).padStart(5, '0')}`,
-        // Rows share files; the gallery's uniqueness is by content hash, so give each its own.
-        sha256: `${String(i).padStart(8, '0')}${svc!.id.toString(16).padStart(8, '0')}`.padEnd(64, 'a'),
-        image: images[i % images.length]!,
-        position: i,
-      }));
-      for (let i = 0; i < rows.length; i += 500) await database.db.insert(galleryPhotos).values(rows.slice(i, i + 500));
+      const [gallery] = await database.db.insert(galleries).values({ serviceId: svc!.id }).returning();
+      for (let i = 0; i < count; i += 500) {
+        const rows = await database.db.transaction(async (tx) => {
+          const batch = [];
+          for (let j = i; j < Math.min(count, i + 500); j++) {
+            // Rows share files; a gallery holds each asset once, so each row gets its own asset of the same files.
+            const sha256 = `${String(j).padStart(8, '0')}${svc!.id.toString(16).padStart(8, '0')}`.padEnd(64, 'a');
+            const asset = await upsertAsset(tx, { ...images[j % images.length]!, sha256 }, null);
+            const label = `IMG_${String(j).padStart(5, '0')}`;
+            batch.push({ galleryId: gallery!.id, name: `${label}.jpg`, title: label, assetId: asset.id, position: j });
+          }
+          return batch;
+        });
+        await database.db.insert(galleryPhotos).values(rows);
+      }
     }
   } finally {
     await database.close();

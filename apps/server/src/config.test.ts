@@ -38,6 +38,13 @@ describe('config', () => {
     });
   });
 
+  it('sweeps unreferenced media after a grace period of 60 minutes unless told otherwise', () => {
+    expect(loadConfig({}).mediaSweepGraceMs).toBe(60 * 60_000);
+    expect(loadConfig({ MEDIA_SWEEP_GRACE_MINUTES: '5' }).mediaSweepGraceMs).toBe(5 * 60_000);
+    expect(loadConfig({ MEDIA_SWEEP_GRACE_MINUTES: '0' }).mediaSweepGraceMs).toBe(0);
+    expect(() => loadConfig({ MEDIA_SWEEP_GRACE_MINUTES: 'soon' })).toThrow(/MEDIA_SWEEP_GRACE_MINUTES/);
+  });
+
   it('refuses nonsense numbers with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

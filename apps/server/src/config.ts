@@ -31,6 +31,11 @@ export interface Config {
   idleTimeoutMs: number;
   /** A request must have arrived whole within this time. */
   requestTimeoutMs: number;
+  /**
+   * Media files and assets nothing references are swept (at start-up and every 10 minutes) once
+   * they are older than this: younger ones may belong to an upload still under way.
+   */
+  mediaSweepGraceMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -73,5 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),
     idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
     requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_SECONDS', 300)) * 1000,
+    mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,
   };
 }

@@ -7,6 +7,7 @@ import type { RateLimiter } from './lib/rate-limiter';
 import type { ResponseCache } from './lib/response-cache';
 import type { SessionCache } from './auth/sessions';
 import type { Mailer } from './mail/mailer';
+import type { Assets } from './media/assets';
 import type { MediaStorage } from './media/storage';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 
@@ -16,6 +17,8 @@ export interface AppRuntime {
   readonly database: Database;
   readonly db: Db;
   readonly storage: MediaStorage;
+  /** Every stored image: ingest, recording, serving, collection. */
+  readonly assets: Assets;
   readonly mailer: Mailer;
   readonly cache: ResponseCache;
   readonly sessions: SessionCache;

@@ -2,26 +2,53 @@ import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
 import { sweepSpool } from './media/spool';
 
-const HOUR = 3_600_000;
+/** How often the timers sweep media and prune the activity log. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 6 * 3_600_000;
 
 /**
- * Housekeeping of a server process: at start-up, spool files left by a crash are removed; then,
- * on timers, spool files older than any request may last, and activity entries past their
- * retention period.
+ * Media nobody references, older than the grace period: assets no row points at (a crash
+ * between a write and its collection), then files no asset names (a crash between storing
+ * files and recording them). Younger ones may belong to an upload still under way.
+ */
+export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; files: number }> {
+  const before = new Date(Date.now() - ctx.config.mediaSweepGraceMs);
+  const assets = await ctx.assets.collectUnreferenced(before);
+  const files = (await ctx.assets.sweepFiles(before)) + (await ctx.storage.removeIncomplete(before));
+  return { assets, files };
+}
+
+async function sweep(ctx: AppContext, atStart: boolean): Promise<void> {
+  // At start-up, this process's spool and those of dead processes; later, files kept longer than any request lasts.
+  const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
+  if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
+  const media = await sweepMedia(ctx);
+  if (media.assets || media.files) {
+    ctx.log.info(`removed ${media.assets} unreferenced media asset(s) and ${media.files} unreferenced media file(s)`);
+  }
+}
+
+/** Drops activity entries past AUDIT_RETENTION_DAYS. */
+async function prune(ctx: AppContext): Promise<void> {
+  const n = await pruneActivity(ctx);
+  if (n) ctx.log.info(`pruned ${n} activity entries older than ${ctx.config.auditRetentionDays} days`);
+}
+
+/**
+ * Housekeeping of a server process: at start-up, what a crash left behind (spool files, media
+ * files and assets no record references) is removed and old activity entries are pruned; then
+ * the same on timers.
  */
 export async function startMaintenance(ctx: AppContext): Promise<{ stop(): void }> {
-  const removed = await sweepSpool();
-  if (removed) ctx.log.info(`removed ${removed} upload spool file(s) left behind`);
-  const prune = () =>
-    pruneActivity(ctx)
-      .then((n) => n && ctx.log.info(`pruned ${n} activity entries past ${ctx.config.auditRetentionDays} days`))
-      .catch((err: unknown) => ctx.log.warn({ err }, 'activity pruning failed'));
-  await prune();
+  await sweep(ctx, true);
+  await prune(ctx);
   const timers = [
     setInterval(() => {
-      sweepSpool(ctx.config.requestTimeoutMs * 2).catch((err: unknown) => ctx.log.warn({ err }, 'spool sweep failed'));
-    }, 10 * 60_000),
-    setInterval(() => void prune(), 6 * HOUR),
+      sweep(ctx, false).catch((err: unknown) => ctx.log.warn({ err }, 'media sweep failed'));
+    }, SWEEP_EVERY_MS),
+    setInterval(() => {
+      prune(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'activity pruning failed'));
+    }, PRUNE_EVERY_MS),
   ];
   for (const t of timers) t.unref();
   return { stop: () => timers.forEach(clearInterval) };

@@ -8,6 +8,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rat
 import { ResponseCache } from './lib/response-cache';
 import { SessionCache } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
+import { Assets } from './media/assets';
 import { diskStorage, type MediaStorage } from './media/storage';
 
 export interface RuntimeParts {
@@ -35,11 +36,13 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
   const sessions = new SessionCache(database);
   await sessions.start();
   const mailer = parts.mailer ?? createMailer(config, log);
+  const storage = parts.storage ?? diskStorage(config.mediaDir);
   const runtime: AppRuntime = {
     config,
     database,
     db: database.db,
-    storage: parts.storage ?? diskStorage(config.mediaDir),
+    storage,
+    assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
     mailer,
     cache,
     sessions,

@@ -16,6 +16,10 @@ import type { MediaStorage } from '../src/media/storage';
 import type { RateLimiter } from '../src/lib/rate-limiter';
 import { contextFor, systemContext, type AppContext } from '../src/context';
 import type { Account } from '../src/auth/accounts.repository';
+import { eq } from 'drizzle-orm';
+import { galleries, galleryPhotos, type GalleryParentType } from '../src/db/schema';
+import { upsertAsset } from '../src/media/assets.repository';
+import type { StoredImage } from '../src/media/stored-image';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -172,3 +176,74 @@ export const fileStored = async (storage: MediaStorage, key: string) => (await s
 
 /** The storage key behind a `/media/...` URL from an API response. */
 export const mediaKeyOf = (url: string) => url.replace(/^\/media\//, '');
+
+/**
+ * A row as tests read it: every `<field>AssetId` column also given as `<field>`, the stored
+ * image it points at (null when the column is null).
+ */
+export type WithImages<Row> = Row & {
+  [K in keyof Row as K extends `${infer F}AssetId` ? F : never]: Row[K] extends number ? StoredImage : StoredImage | null;
+};
+export async function rowWithImages<Row extends object>(t: TestApp, row: Row): Promise<WithImages<Row>> {
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(row)) {
+    const m = /^(.+)AssetId$/.exec(key);
+    if (m) out[m[1]!] = typeof value === 'number' ? await t.app.runtime.assets.image(value) : null;
+  }
+  return out as WithImages<Row>;
+}
+
+/** Gallery photos as tests read them: with their owner (`parentType`, `parentId`) and image. */
+export async function galleryPhotoRows(
+  t: TestApp,
+  filter: { type?: GalleryParentType; parentId?: number; id?: number } = {},
+): Promise<{ id: number; parentType: GalleryParentType; parentId: number; name: string; image: StoredImage; assetId: number }[]> {
+  const rows = await t.database.db
+    .select({ photo: galleryPhotos, gallery: galleries })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .orderBy(galleryPhotos.id);
+  const out = [];
+  for (const { photo, gallery } of rows) {
+    const parentType: GalleryParentType =
+      gallery.serviceId !== null ? 'service' : gallery.loveStoryId !== null ? 'love-story' : 'client-gallery';
+    const parentId = (gallery.serviceId ?? gallery.loveStoryId ?? gallery.clientGalleryId)!;
+    if (filter.type && filter.type !== parentType) continue;
+    if (filter.parentId !== undefined && filter.parentId !== parentId) continue;
+    if (filter.id !== undefined && filter.id !== photo.id) continue;
+    out.push({
+      id: photo.id,
+      parentType,
+      parentId,
+      name: photo.name,
+      assetId: photo.assetId,
+      image: (await t.app.runtime.assets.image(photo.assetId))!,
+    });
+  }
+  return out;
+}
+
+/** Puts photos straight into galleries (recording their images as assets), bypassing the upload route. */
+export async function insertGalleryPhotos(
+  t: TestApp,
+  photos: { parentType: GalleryParentType; parentId: number; name: string; image: StoredImage }[],
+): Promise<void> {
+  const owner = { service: 'serviceId', 'love-story': 'loveStoryId', 'client-gallery': 'clientGalleryId' } as const;
+  await t.database.db.transaction(async (tx) => {
+    for (const p of photos) {
+      const col = owner[p.parentType];
+      await tx
+        .insert(galleries)
+        .values({ [col]: p.parentId })
+        .onConflictDoNothing();
+      const [gallery] = await tx.select().from(galleries).where(eq(galleries[col], p.parentId));
+      const assetId = (await upsertAsset(tx, p.image, null)).id;
+      await tx.insert(galleryPhotos).values({ galleryId: gallery!.id, name: p.name, assetId });
+    }
+  });
+}
+
+/** Records an image as an asset without checking its files (placeholder images in tests). */
+export async function assetIdOf(t: TestApp, image: StoredImage): Promise<number> {
+  return (await upsertAsset(t.database.db, image, null)).id;
+}

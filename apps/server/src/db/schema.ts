@@ -1,10 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { StoredImage } from '../media/stored-image';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { AssetVariants } from '../media/stored-image';
 
 const created = () => timestamp('time_created', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('time_updated', { withTimezone: true }).notNull().defaultNow();
-const image = (name: string) => jsonb(name).$type<StoredImage>();
+/**
+ * An entity's image: a foreign key to the asset that owns the files. The asset cannot be deleted
+ * while a row points at it (ON DELETE NO ACTION); collection finds unreferenced assets from these keys.
+ */
+const asset = (field: string) => integer(`${field}_asset_id`).references((): AnyPgColumn => mediaAssets.id);
 
 /** Admins (is_staff) and customers share one table, as the spec's user entity does. */
 export const accounts = pgTable(
@@ -40,81 +57,97 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash').on(t.tokenHash), index('auth_tokens_account').on(t.accountId)],
 );
 
-export const services = pgTable('services', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull(),
-  description: text('description').notNull(),
-  description2: text('description2').notNull().default(''),
-  cover: image('cover').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+/** Every stored image: the original (byte for byte) and what was derived from it. */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: serial('id').primaryKey(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    mime: varchar('mime', { length: 40 }).$type<'image/jpeg' | 'image/png'>().notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    variants: jsonb('variants').$type<AssetVariants>().notNull(),
+    placeholder: text('placeholder'),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('media_assets_sha256').on(t.sha256)],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description').notNull(),
+    description2: text('description2').notNull().default(''),
+    coverAssetId: asset('cover').notNull(),
+    status: boolean('status').notNull().default(false),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('services_cover_asset').on(t.coverAssetId)],
+);
 
 export const GALLERY_PARENT_TYPES = ['service', 'love-story', 'client-gallery'] as const;
 export type GalleryParentType = (typeof GALLERY_PARENT_TYPES)[number];
 
-/** Photos of a service, love story or client gallery, in their saved order. */
-export const galleryPhotos = pgTable(
-  'gallery_photos',
+export const pageImages = pgTable(
+  'page_images',
   {
     id: serial('id').primaryKey(),
-    parentType: varchar('parent_type', { length: 20 }).$type<GalleryParentType>().notNull(),
-    parentId: integer('parent_id').notNull(),
-    name: varchar('name', { length: 255 }).notNull(),
-    title: varchar('title', { length: 255 }).notNull().default(''),
-    sha256: varchar('sha256', { length: 64 }).notNull(),
-    image: image('image').notNull(),
-    position: integer('position').notNull().default(0),
+    page: integer('page').notNull(),
+    imageAssetId: asset('image').notNull(),
+    status: boolean('status').notNull().default(false),
     timeCreated: created(),
     timeUpdated: updated(),
   },
-  (t) => [
-    uniqueIndex('gallery_photos_name').on(t.parentType, t.parentId, t.name),
-    uniqueIndex('gallery_photos_sha').on(t.parentType, t.parentId, t.sha256),
-    index('gallery_photos_order').on(t.parentType, t.parentId, t.position, t.id),
-  ],
+  (t) => [index('page_images_image_asset').on(t.imageAssetId)],
 );
 
-export const pageImages = pgTable('page_images', {
-  id: serial('id').primaryKey(),
-  page: integer('page').notNull(),
-  image: image('image').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const aboutContent = pgTable(
+  'about_content',
+  {
+    id: serial('id').primaryKey(),
+    headerText: text('header_text').notNull(),
+    infoText1: text('info_text1').notNull(),
+    infoText2: text('info_text2').notNull().default(''),
+    pageImageAssetId: asset('page_image'),
+    infoImageAssetId: asset('info_image').notNull(),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('about_content_page_image_asset').on(t.pageImageAssetId), index('about_content_info_image_asset').on(t.infoImageAssetId)],
+);
 
-export const aboutContent = pgTable('about_content', {
-  id: serial('id').primaryKey(),
-  headerText: text('header_text').notNull(),
-  infoText1: text('info_text1').notNull(),
-  infoText2: text('info_text2').notNull().default(''),
-  pageImage: image('page_image'),
-  infoImage: image('info_image').notNull(),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const carouselItems = pgTable(
+  'carousel_items',
+  {
+    id: serial('id').primaryKey(),
+    header: varchar('header', { length: 15 }).notNull(),
+    title: varchar('title', { length: 15 }).notNull(),
+    message: varchar('message', { length: 40 }).notNull(),
+    imageAssetId: asset('image').notNull(),
+    status: boolean('status').notNull().default(false),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('carousel_items_image_asset').on(t.imageAssetId)],
+);
 
-export const carouselItems = pgTable('carousel_items', {
-  id: serial('id').primaryKey(),
-  header: varchar('header', { length: 15 }).notNull(),
-  title: varchar('title', { length: 15 }).notNull(),
-  message: varchar('message', { length: 40 }).notNull(),
-  image: image('image').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
-
-export const homeGalleryImages = pgTable('home_gallery_images', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull(),
-  cover: image('cover').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const homeGalleryImages = pgTable(
+  'home_gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    coverAssetId: asset('cover').notNull(),
+    status: boolean('status').notNull().default(false),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('home_gallery_images_cover_asset').on(t.coverAssetId)],
+);
 
 export const contactInfos = pgTable('contact_infos', {
   id: serial('id').primaryKey(),
@@ -127,40 +160,98 @@ export const contactInfos = pgTable('contact_infos', {
   timeUpdated: updated(),
 });
 
-export const contactUsContent = pgTable('contact_us_content', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull().default(''),
-  email: varchar('email', { length: 254 }).notNull(),
-  phone: varchar('phone', { length: 40 }).notNull(),
-  address: text('address').notNull().default(''),
-  description: text('description').notNull().default(''),
-  navImage: image('nav_image'),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const contactUsContent = pgTable(
+  'contact_us_content',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    address: text('address').notNull().default(''),
+    description: text('description').notNull().default(''),
+    navImageAssetId: asset('nav_image'),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('contact_us_content_nav_image_asset').on(t.navImageAssetId)],
+);
 
-export const loveStories = pgTable('love_stories', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 255 }).notNull(),
-  /** description1..description5, kept as the spec's JSON object. */
-  description: jsonb('description').$type<Record<string, string>>().notNull(),
-  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-  cover: image('cover').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const loveStories = pgTable(
+  'love_stories',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 255 }).notNull(),
+    /** description1..description5, kept as the spec's JSON object. */
+    description: jsonb('description').$type<Record<string, string>>().notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    coverAssetId: asset('cover').notNull(),
+    status: boolean('status').notNull().default(false),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('love_stories_cover_asset').on(t.coverAssetId)],
+);
 
-export const clientGalleries = pgTable('client_galleries', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 255 }).notNull(),
-  galleryLink: varchar('gallery_link', { length: 500 }).notNull().default(''),
-  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-  cover: image('cover').notNull(),
-  status: boolean('status').notNull().default(false),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const clientGalleries = pgTable(
+  'client_galleries',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 255 }).notNull(),
+    galleryLink: varchar('gallery_link', { length: 500 }).notNull().default(''),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    coverAssetId: asset('cover').notNull(),
+    status: boolean('status').notNull().default(false),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('client_galleries_cover_asset').on(t.coverAssetId)],
+);
+
+/**
+ * A gallery of photos and its one owner: a service, a love story or a client gallery. Deleting
+ * the owner deletes the gallery, and the gallery its photos (the database enforces both).
+ */
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
+    loveStoryId: integer('love_story_id').references(() => loveStories.id, { onDelete: 'cascade' }),
+    clientGalleryId: integer('client_gallery_id').references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    timeCreated: created(),
+  },
+  (t) => [
+    uniqueIndex('galleries_service').on(t.serviceId),
+    uniqueIndex('galleries_love_story').on(t.loveStoryId),
+    uniqueIndex('galleries_client_gallery').on(t.clientGalleryId),
+    check('galleries_one_owner', sql`num_nonnulls(${t.serviceId}, ${t.loveStoryId}, ${t.clientGalleryId}) = 1`),
+  ],
+);
+
+/** Photos of a gallery, in their saved order. */
+export const galleryPhotos = pgTable(
+  'gallery_photos',
+  {
+    id: serial('id').primaryKey(),
+    galleryId: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+    assetId: integer('asset_id')
+      .notNull()
+      .references((): AnyPgColumn => mediaAssets.id),
+    position: integer('position').notNull().default(0),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [
+    uniqueIndex('gallery_photos_name').on(t.galleryId, t.name),
+    uniqueIndex('gallery_photos_asset').on(t.galleryId, t.assetId),
+    index('gallery_photos_order').on(t.galleryId, t.position, t.id),
+    index('gallery_photos_asset_id').on(t.assetId),
+  ],
+);
 
 export const galleryLinks = pgTable('gallery_links', {
   id: serial('id').primaryKey(),
@@ -172,16 +263,20 @@ export const galleryLinks = pgTable('gallery_links', {
   timeUpdated: updated(),
 });
 
-export const teamMembers = pgTable('team_members', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull(),
-  email: varchar('email', { length: 254 }).notNull(),
-  phone: varchar('phone', { length: 40 }).notNull(),
-  title: varchar('title', { length: 255 }).notNull(),
-  cover: image('cover').notNull(),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 40 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    coverAssetId: asset('cover').notNull(),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('team_members_cover_asset').on(t.coverAssetId)],
+);
 
 export const enquiries = pgTable('enquiries', {
   id: serial('id').primaryKey(),
@@ -202,14 +297,18 @@ export const sentEmails = pgTable('sent_emails', {
   timeCreated: created(),
 });
 
-export const servicePage = pgTable('service_page', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 255 }).notNull(),
-  description: text('description').notNull().default(''),
-  image: image('image').notNull(),
-  timeCreated: created(),
-  timeUpdated: updated(),
-});
+export const servicePage = pgTable(
+  'service_page',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description').notNull().default(''),
+    imageAssetId: asset('image').notNull(),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('service_page_image_asset').on(t.imageAssetId)],
+);
 
 /**
  * Who did what, when and from where: every admin write, sign-in, failed sign-in and sign-out.

@@ -195,6 +195,7 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
     throw err;
   }
   return {
+    id: 0,
     original,
     mime,
     bytes: file.bytes,

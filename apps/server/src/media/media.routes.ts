@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mediaApi } from '@darkroom/contracts';
 import { route } from '../http/route';
-import { notFound } from '../lib/errors';
-import { originalKey } from './image-pipeline';
 import { sendStored } from './serve';
 
 /** Derived files only: content-addressed WebP. Originals are never served from here. */
@@ -30,13 +28,6 @@ export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
  * by shared caches. Customers get theirs through client delivery.
  */
 export async function originalsRoutes(app: FastifyInstance): Promise<void> {
-  route(app, mediaApi.original, async ({ ctx, params, request, reply }) => {
-    for (const mime of ['image/jpeg', 'image/png'] as const) {
-      const key = originalKey(params.sha256, mime);
-      if (await ctx.storage.stat(key)) {
-        return sendStored(request, reply, ctx.storage, key, { contentType: mime, cacheControl: 'private, max-age=3600' });
-      }
-    }
-    throw notFound();
-  });
+  // Found through the assets table: only a recorded image's original, never a leftover file.
+  route(app, mediaApi.original, ({ ctx, params, request, reply }) => ctx.assets.sendOriginal(request, reply, params.sha256));
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MESSAGES, MAX_IMAGE_PIXELS, originalUrl } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, type TestApp } from '../../test/harness';
+import { assetIdOf, createTestApp, describeEachDatabase, makeImage, type TestApp } from '../../test/harness';
 import { pngBomb } from '../../test/image-fixtures';
 import { ValidationError } from '../lib/errors';
 import type { IncomingFile as UploadedFile } from './image-pipeline';
@@ -214,6 +214,8 @@ describeEachDatabase('/media/ serving', (kind) => {
         use: 'galleryPhoto',
       },
     );
+    // Originals are served only for recorded images.
+    await assetIdOf(t, img);
     jpegKey = img.original;
     sha = img.sha256;
     webpKey = img.variants[0]!.key;

@@ -17,8 +17,10 @@ export interface StoredObject {
  */
 export interface MediaStorage {
   /**
-   * Stores bytes under `key`; a key that already exists is left as it is (content-addressed).
-   * Resolves true when this call added the file, false when it was there already.
+   * Stores bytes under `key`; a key that already exists is left as it is (content-addressed) but
+   * its time is refreshed, so the sweep of unreferenced files sees it as new (an object store
+   * does the same with a copy onto itself). Resolves true when this call added the file, false
+   * when it was there already.
    */
   put(key: string, data: Buffer | Readable): Promise<boolean>;
   /** Copies a local file in under `key` (same answer as `put`). */
@@ -32,6 +34,12 @@ export interface MediaStorage {
   list(prefix?: string): AsyncIterable<StoredObject>;
   /** Files and bytes stored. */
   usage(): Promise<{ files: number; bytes: number }>;
+  /**
+   * Removes incomplete writes (a crash mid-write) older than `before`; resolves how many. An
+   * object store whose writes are atomic has none (an aborted multipart upload expires by its
+   * bucket's lifecycle rule) and answers 0.
+   */
+  removeIncomplete(before: Date): Promise<number>;
 }
 
 /** A key is a relative path of plain segments: no `..`, no dot files, no backslashes or NULs. */
@@ -64,6 +72,14 @@ export function diskStorage(rootDir: string): MediaStorage {
       await fs.promises.rm(tmp, { force: true });
     }
   };
+  /** True (and the time refreshed) when the file exists already. */
+  const touch = async (full: string) => {
+    const now = new Date();
+    return fs.promises.utimes(full, now, now).then(
+      () => true,
+      () => false,
+    );
+  };
   const stat = async (key: string): Promise<StoredObject | null> => {
     const full = resolve(key);
     if (!full) return null;
@@ -89,7 +105,7 @@ export function diskStorage(rootDir: string): MediaStorage {
   return {
     async put(key, data) {
       const full = await target(key);
-      if (await stat(key)) {
+      if (await touch(full)) {
         if (!Buffer.isBuffer(data)) data.resume();
         return false;
       }
@@ -100,7 +116,7 @@ export function diskStorage(rootDir: string): MediaStorage {
     },
     async putFile(key, filePath) {
       const full = await target(key);
-      if (await stat(key)) return false;
+      if (await touch(full)) return false;
       await atomically(full, (tmp) => fs.promises.copyFile(filePath, tmp));
       return true;
     },
@@ -122,6 +138,25 @@ export function diskStorage(rootDir: string): MediaStorage {
       const clean = prefix.replace(/\/+$/, '');
       const dir = clean ? resolve(clean) : root;
       return dir ? walk(dir, clean) : walk('/nonexistent', '');
+    },
+    async removeIncomplete(before) {
+      let removed = 0;
+      const visit = async (dir: string): Promise<void> => {
+        const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => [] as fs.Dirent[]);
+        for (const e of entries) {
+          const full = path.join(dir, e.name);
+          if (e.isDirectory()) await visit(full);
+          else if (e.isFile() && e.name.startsWith('.') && e.name.endsWith('.part')) {
+            const s = await fs.promises.stat(full).catch(() => null);
+            if (s && s.mtime < before) {
+              await fs.promises.rm(full, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      };
+      await visit(root);
+      return removed;
     },
     async usage() {
       let files = 0;

@@ -1,5 +1,21 @@
-/** One uploaded image as the database records it. Keys are paths under the media root. */
+/** What an asset's `variants` column holds: the keys of its files under the media root. */
+export interface AssetVariants {
+  /** The original file, byte for byte. */
+  original: string;
+  /** Responsive WebP widths, smallest first. */
+  widths: { width: number; height: number; key: string }[];
+  /** Square crop (WebP). */
+  square?: string;
+  /** 16:9 crop (WebP). */
+  wide?: string;
+  /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
+  thumbhash?: string;
+}
+
+/** One stored image (a `media_assets` row) as services use it. Keys are paths under the media root. */
 export interface StoredImage {
+  /** The asset's id; 0 for an image processed but not recorded yet. */
+  id: number;
   /** The original file, byte for byte. */
   original: string;
   mime: 'image/jpeg' | 'image/png';

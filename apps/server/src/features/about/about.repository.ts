@@ -4,7 +4,7 @@ import { aboutContent } from '../../db/schema';
 
 export type AboutRow = typeof aboutContent.$inferSelect;
 export type NewAboutRow = typeof aboutContent.$inferInsert;
-export type AboutPatch = Partial<Pick<AboutRow, 'headerText' | 'infoText1' | 'infoText2' | 'pageImage' | 'infoImage'>>;
+export type AboutPatch = Partial<Pick<AboutRow, 'headerText' | 'infoText1' | 'infoText2' | 'pageImageAssetId' | 'infoImageAssetId'>>;
 
 /** Serialises creates so two at once cannot both find "none yet" (held until the transaction ends). */
 const CREATE_LOCK_ID = 727_101;

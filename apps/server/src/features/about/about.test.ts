@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ABOUT_MESSAGES, COMMON_MESSAGES, type AboutContent } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+} from '../../../test/harness';
 import { aboutContent } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -26,7 +35,8 @@ describeEachDatabase('about content', (kind) => {
     const { payload, headers } = await multipart(fields);
     return t.as({ method, url, payload, headers });
   };
-  const rowOf = async (id: number) => (await t.database.db.select().from(aboutContent).where(eq(aboutContent.id, id)))[0]!;
+  const rowOf = async (id: number) =>
+    rowWithImages(t, (await t.database.db.select().from(aboutContent).where(eq(aboutContent.id, id)))[0]!);
   const filesExist = async (img: StoredImage | null) => Promise.all(imageKeys(img).map((k) => fileStored(t.app.storage, k)));
   const list = async () => (await t.as({ method: 'GET', url: URL })).json() as AboutContent[];
 

@@ -11,8 +11,10 @@ export function listCarouselRows(db: DbOrTx): Promise<CarouselRow[]> {
   return db.select().from(carouselItems).orderBy(desc(carouselItems.timeCreated), desc(carouselItems.id));
 }
 
-export async function findCarouselRow(db: DbOrTx, id: number): Promise<CarouselRow | undefined> {
-  const [row] = await db.select().from(carouselItems).where(eq(carouselItems.id, id)).limit(1);
+/** `lock` holds the row (for update) until the transaction ends. */
+export async function findCarouselRow(db: DbOrTx, id: number, lock = false): Promise<CarouselRow | undefined> {
+  const query = db.select().from(carouselItems).where(eq(carouselItems.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

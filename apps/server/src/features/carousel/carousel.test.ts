@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAROUSEL_MESSAGES, COMMON_MESSAGES, type CarouselItem } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp, fileStored } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp, fileStored, rowWithImages } from '../../../test/harness';
 import { carouselItems } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -32,7 +32,7 @@ describeEachDatabase('carousel', (kind) => {
   const list = async () => (await t.as({ method: 'GET', url: URL })).json() as CarouselItem[];
   const storedImage = async (id: number) => {
     const [row] = await t.database.db.select().from(carouselItems).where(eq(carouselItems.id, id));
-    return row!.image;
+    return (await rowWithImages(t, row!)).image;
   };
   const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 

@@ -25,6 +25,12 @@ export async function findClientGallery(db: DbOrTx, id: number): Promise<ClientG
   return row;
 }
 
+/** The row alone, locked (for update) until the transaction ends. */
+export async function lockClientGallery(db: DbOrTx, id: number): Promise<ClientGalleryRow | undefined> {
+  const [row] = await db.select().from(clientGalleries).where(eq(clientGalleries.id, id)).for('update');
+  return row;
+}
+
 export async function insertClientGallery(db: DbOrTx, values: ClientGalleryInsert): Promise<ClientGalleryRow> {
   const [row] = await db.insert(clientGalleries).values(values).returning();
   return row!;

@@ -13,8 +13,10 @@ import {
   type FormValue,
   type TestApp,
   fileStored,
+  insertGalleryPhotos,
+  galleryPhotoRows,
 } from '../../../test/harness';
-import { accounts, galleryPhotos } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
 
@@ -198,15 +200,13 @@ describeEachDatabase('client galleries', (kind) => {
       { field: 'land_scape_image', use: 'galleryPhoto' },
     );
     fs.rmSync(tmp);
-    await t.database.db
-      .insert(galleryPhotos)
-      .values({ parentType: 'client-gallery', parentId: g.id, name: 'p.jpg', sha256: photo.sha256, image: photo });
+    await insertGalleryPhotos(t, [{ parentType: 'client-gallery', parentId: g.id, name: 'p.jpg', image: photo }]);
     expect(await fileStored(t.app.storage, photo.original)).toBe(true);
 
     expect((await t.as({ method: 'DELETE', url: `${URL_BASE}${g.id}/` })).statusCode).toBe(204);
     expect((await t.as({ method: 'GET', url: `${URL_BASE}${g.id}/` })).statusCode).toBe(404);
     expect(await coverExists(g)).toBe(false);
-    const rows = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentId, g.id));
+    const rows = await galleryPhotoRows(t, { type: 'client-gallery', parentId: g.id });
     expect(rows).toEqual([]);
     for (const key of imageKeys(photo)) expect(await fileStored(t.app.storage, key)).toBe(false);
   });

@@ -48,8 +48,10 @@ export function listContactUsRows(db: DbOrTx): Promise<ContactUsRow[]> {
   return db.select().from(contactUsContent).orderBy(asc(contactUsContent.id));
 }
 
-export async function findContactUsRow(db: DbOrTx, id: number): Promise<ContactUsRow | undefined> {
-  const [row] = await db.select().from(contactUsContent).where(eq(contactUsContent.id, id)).limit(1);
+/** `lock` holds the row (for update) until the transaction ends. */
+export async function findContactUsRow(db: DbOrTx, id: number, lock = false): Promise<ContactUsRow | undefined> {
+  const query = db.select().from(contactUsContent).where(eq(contactUsContent.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -3,9 +3,8 @@ import type { AppContext } from '../../context';
 import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
+import { saveWithImages, type ImageUpload } from '../../media/save-with-images';
+import type { StoredImage } from '../../media/stored-image';
 import {
   deleteContactInfoRow,
   findContactInfoRow,
@@ -40,8 +39,13 @@ export function toContactInfo(row: ContactInfoRow): ContactInfo {
   };
 }
 
-export function toContactUsContent(row: ContactUsRow): ContactUsContent {
-  return { ...toContactInfo(row), ...imageFields('nav_image', row.navImage) };
+export function toContactUsContent(row: ContactUsRow, navImage: StoredImage | null): ContactUsContent {
+  return { ...toContactInfo(row), ...imageFields('nav_image', navImage) };
+}
+
+async function withImages(ctx: AppContext, rows: ContactUsRow[]): Promise<ContactUsContent[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.navImageAssetId));
+  return rows.map((r) => toContactUsContent(r, r.navImageAssetId === null ? null : (images.get(r.navImageAssetId) ?? null)));
 }
 
 /** `name` holds the email (spec); a blank one is filled from it. */
@@ -86,11 +90,10 @@ export async function deleteContactInfo(ctx: AppContext, id: number): Promise<vo
 // Contact-us page content (/Contact-us).
 
 export async function listContactUsContent(ctx: AppContext): Promise<ContactUsContent[]> {
-  return (await listContactUsRows(ctx.db)).map(toContactUsContent);
+  return withImages(ctx, await listContactUsRows(ctx.db));
 }
 
-const storeNavImage = (ctx: AppContext, file: UploadedFile | undefined) =>
-  file ? processImage(ctx.storage, file, { field: NAV_IMAGE_FIELD, use: 'pageImage' }) : Promise.resolve(undefined);
+const navUpload = (file: UploadedFile | undefined): ImageUpload | undefined => file && { file, field: NAV_IMAGE_FIELD, use: 'pageImage' };
 
 /**
  * The page has one content record. A create when one already exists (another admin got there
@@ -101,15 +104,16 @@ export async function createContactUsContent(
   input: ContactInput,
   file: UploadedFile | undefined,
 ): Promise<{ created: boolean; content: ContactUsContent }> {
-  const navImage = await storeNavImage(ctx, file);
   const [existing] = await listContactUsRows(ctx.db);
-  const values = { ...createFields(input), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImages(ctx, [navImage], () =>
-    existing ? orNotFound(updateContactUsRow(ctx.db, existing.id, values)) : insertContactUsRow(ctx.db, values),
-  );
-  await ctx.cache.invalidate(CONTACT_US_CACHE_TAG);
-  if (existing && navImage) await releaseImages(ctx, [existing.navImage]);
-  return { created: !existing, content: toContactUsContent(row) };
+  const values = createFields(input);
+  const row = await saveWithImages<ContactUsRow, ContactUsRow>(ctx, {
+    images: { navImageAssetId: navUpload(file) },
+    ...(existing ? { lock: (tx) => findContactUsRow(tx, existing.id, true) } : {}),
+    write: async (tx, ids) =>
+      existing ? (await updateContactUsRow(tx, existing.id, { ...values, ...ids }))! : insertContactUsRow(tx, { ...values, ...ids }),
+    cacheTags: [CONTACT_US_CACHE_TAG],
+  });
+  return { created: !existing, content: (await withImages(ctx, [row]))[0]! };
 }
 
 /** PATCH: the sent text fields; a nav image only when a new file came. */
@@ -119,11 +123,15 @@ export async function updateContactUsContent(
   patch: ContactPatch,
   file: UploadedFile | undefined,
 ): Promise<ContactUsContent> {
-  const before = await orNotFound(findContactUsRow(ctx.db, id));
-  const navImage = await storeNavImage(ctx, file);
-  const changes: ContactUsChanges = { ...patchFields(before, patch), ...(navImage ? { navImage } : {}) };
-  const row = await withNewImages(ctx, [navImage], () => orNotFound(updateContactUsRow(ctx.db, id, changes)));
-  await ctx.cache.invalidate(CONTACT_US_CACHE_TAG);
-  if (navImage) await releaseImages(ctx, [before.navImage]);
-  return toContactUsContent(row);
+  await orNotFound(findContactUsRow(ctx.db, id));
+  const row = await saveWithImages<ContactUsRow, ContactUsRow>(ctx, {
+    images: { navImageAssetId: navUpload(file) },
+    lock: (tx) => findContactUsRow(tx, id, true),
+    write: async (tx, ids, before) => {
+      const changes: ContactUsChanges = { ...patchFields(before!, patch), ...ids };
+      return (await updateContactUsRow(tx, id, changes))!;
+    },
+    cacheTags: [CONTACT_US_CACHE_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, CONTACT_MESSAGES, type ContactInfo, type ContactUsContent } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+} from '../../../test/harness';
 import { contactUsContent } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -118,7 +127,7 @@ describeEachDatabase('contact-us page content', (kind) => {
   const list = async () => (await t.as({ method: 'GET', url: CONTENT })).json() as ContactUsContent[];
   const storedNav = async (id: number) => {
     const [row] = await t.database.db.select().from(contactUsContent).where(eq(contactUsContent.id, id));
-    return row!.navImage;
+    return (await rowWithImages(t, row!)).navImage;
   };
   const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 

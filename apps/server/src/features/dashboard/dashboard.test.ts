@@ -5,13 +5,12 @@ import {
   DASHBOARD_STORAGE_TTL_SECONDS,
   type DashboardSummary,
 } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
+import { assetIdOf, createTestApp, describeEachDatabase, insertGalleryPhotos, type TestApp } from '../../../test/harness';
 import {
   accounts,
   carouselItems,
   clientGalleries,
   enquiries,
-  galleryPhotos,
   homeGalleryImages,
   loveStories,
   pageImages,
@@ -22,7 +21,16 @@ import type { StoredImage } from '../../media/stored-image';
 import { forgetStorageUsage, storageUsage } from './dashboard.service';
 
 /** Rows only need a well-formed image record to be counted; no files are involved. */
-const image: StoredImage = { original: 'o/aa/x.jpg', mime: 'image/jpeg', bytes: 1, sha256: 'aa', width: 800, height: 600, variants: [] };
+const image: StoredImage = {
+  id: 0,
+  original: 'o/aa/x.jpg',
+  mime: 'image/jpeg',
+  bytes: 1,
+  sha256: 'aa',
+  width: 800,
+  height: 600,
+  variants: [],
+};
 
 describeEachDatabase('dashboard', (kind) => {
   let t: TestApp;
@@ -73,37 +81,38 @@ describeEachDatabase('dashboard', (kind) => {
 
   it('counts every area, users apart from admins, and published rows apart', async () => {
     const db = t.database.db;
+    const cover = await assetIdOf(t, image);
     await db.insert(services).values([
-      { name: 'Weddings', description: 'd', cover: image, status: true },
-      { name: 'Portraits', description: 'd', cover: image },
+      { name: 'Weddings', description: 'd', coverAssetId: cover, status: true },
+      { name: 'Portraits', description: 'd', coverAssetId: cover },
     ]);
     await db.insert(loveStories).values([
-      { title: 'A', description: {}, cover: image, status: true },
-      { title: 'B', description: {}, cover: image, status: true },
-      { title: 'C', description: {}, cover: image },
+      { title: 'A', description: {}, coverAssetId: cover, status: true },
+      { title: 'B', description: {}, coverAssetId: cover, status: true },
+      { title: 'C', description: {}, coverAssetId: cover },
     ]);
-    await db.insert(clientGalleries).values({ title: 'G', cover: image });
-    await db.insert(galleryPhotos).values([
-      { parentType: 'service', parentId: 1, name: 'a.jpg', sha256: 'a', image },
-      { parentType: 'love-story', parentId: 1, name: 'b.jpg', sha256: 'b', image },
-      { parentType: 'client-gallery', parentId: 1, name: 'c.jpg', sha256: 'c', image },
-      { parentType: 'client-gallery', parentId: 1, name: 'd.jpg', sha256: 'd', image },
+    await db.insert(clientGalleries).values({ title: 'G', coverAssetId: cover });
+    await insertGalleryPhotos(t, [
+      { parentType: 'service', parentId: 1, name: 'a.jpg', image: { ...image, sha256: 'a' } },
+      { parentType: 'love-story', parentId: 1, name: 'b.jpg', image: { ...image, sha256: 'b' } },
+      { parentType: 'client-gallery', parentId: 1, name: 'c.jpg', image: { ...image, sha256: 'c' } },
+      { parentType: 'client-gallery', parentId: 1, name: 'd.jpg', image: { ...image, sha256: 'd' } },
     ]);
-    await db.insert(teamMembers).values({ name: 'T', email: 't@x.io', phone: '1', title: 'Lead', cover: image });
+    await db.insert(teamMembers).values({ name: 'T', email: 't@x.io', phone: '1', title: 'Lead', coverAssetId: cover });
     await db.insert(accounts).values([
       { username: 'cust1', passwordHash: 'x' },
       { username: 'cust2', passwordHash: 'x', isActive: false },
       { username: 'admin2', passwordHash: 'x', isStaff: true },
     ]);
     await db.insert(pageImages).values([
-      { page: 1, image, status: true },
-      { page: 2, image },
+      { page: 1, imageAssetId: cover, status: true },
+      { page: 2, imageAssetId: cover },
     ]);
-    await db.insert(carouselItems).values({ header: 'H', title: 'T', message: 'M', image, status: true });
+    await db.insert(carouselItems).values({ header: 'H', title: 'T', message: 'M', imageAssetId: cover, status: true });
     await db.insert(homeGalleryImages).values([
-      { name: 'h1', cover: image },
-      { name: 'h2', cover: image },
-      { name: 'h3', cover: image, status: true },
+      { name: 'h1', coverAssetId: cover },
+      { name: 'h2', coverAssetId: cover },
+      { name: 'h3', coverAssetId: cover, status: true },
     ]);
 
     const s = await summary();

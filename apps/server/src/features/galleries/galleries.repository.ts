@@ -1,13 +1,66 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clientGalleries, galleryPhotos, loveStories, services, type GalleryParentType } from '../../db/schema';
+import { clientGalleries, galleries, galleryPhotos, loveStories, services, type GalleryParentType } from '../../db/schema';
 
-export type GalleryPhotoRow = typeof galleryPhotos.$inferSelect;
 export type NewGalleryPhoto = typeof galleryPhotos.$inferInsert;
 export type { GalleryParentType };
 
-const inGallery = (type: GalleryParentType, parentId: number) =>
-  and(eq(galleryPhotos.parentType, type), eq(galleryPhotos.parentId, parentId));
+/** The galleries column that names each kind of owner. */
+const OWNER = {
+  service: galleries.serviceId,
+  'love-story': galleries.loveStoryId,
+  'client-gallery': galleries.clientGalleryId,
+} as const;
+
+const ownedBy = (type: GalleryParentType, parentId: number) => eq(OWNER[type], parentId);
+
+/** A photo with its gallery's owner, as the API shows it (`type`, `gal`). */
+const photoColumns = {
+  id: galleryPhotos.id,
+  galleryId: galleryPhotos.galleryId,
+  name: galleryPhotos.name,
+  title: galleryPhotos.title,
+  assetId: galleryPhotos.assetId,
+  position: galleryPhotos.position,
+  timeCreated: galleryPhotos.timeCreated,
+  timeUpdated: galleryPhotos.timeUpdated,
+  parentType: sql<GalleryParentType>`case when ${galleries.serviceId} is not null then 'service' when ${galleries.loveStoryId} is not null then 'love-story' else 'client-gallery' end`,
+  parentId: sql<number>`coalesce(${galleries.serviceId}, ${galleries.loveStoryId}, ${galleries.clientGalleryId})`,
+};
+export type GalleryPhotoRow = {
+  id: number;
+  galleryId: number;
+  name: string;
+  title: string;
+  assetId: number;
+  position: number;
+  timeCreated: Date;
+  timeUpdated: Date;
+  parentType: GalleryParentType;
+  parentId: number;
+};
+
+const selectPhotos = (db: DbOrTx) =>
+  db.select(photoColumns).from(galleryPhotos).innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId));
+
+/** Normalises driver output (the computed id may come back as a string). */
+const fix = (rows: GalleryPhotoRow[]): GalleryPhotoRow[] =>
+  rows.map((r) => ({ ...r, parentId: Number(r.parentId), timeCreated: new Date(r.timeCreated), timeUpdated: new Date(r.timeUpdated) }));
+
+/** The gallery of an owner, if it has one yet. */
+export async function galleryIdOf(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number | null> {
+  const [row] = await db.select({ id: galleries.id }).from(galleries).where(ownedBy(type, parentId));
+  return row?.id ?? null;
+}
+
+/** The gallery of an owner, made on its first photo. */
+export async function ensureGallery(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number> {
+  await db
+    .insert(galleries)
+    .values({ [type === 'service' ? 'serviceId' : type === 'love-story' ? 'loveStoryId' : 'clientGalleryId']: parentId })
+    .onConflictDoNothing();
+  return (await galleryIdOf(db, type, parentId))!;
+}
 
 /** The parent of a gallery: its id and display title (a service's `name`, the others' `title`). */
 export async function findParent(db: DbOrTx, type: GalleryParentType, id: number): Promise<{ id: number; title: string } | null> {
@@ -47,100 +100,102 @@ export async function findParentByName(db: DbOrTx, type: GalleryParentType, name
 }
 
 /** A gallery's photos in their saved order. */
-export function listPhotos(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<GalleryPhotoRow[]> {
-  return db.select().from(galleryPhotos).where(inGallery(type, parentId)).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
+export async function listPhotos(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<GalleryPhotoRow[]> {
+  return fix(await selectPhotos(db).where(ownedBy(type, parentId)).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id)));
 }
 
-/** Names and SHA-256s already in a gallery (for duplicate checks). */
+/** Names and asset ids already in a gallery (for duplicate checks). */
 export async function galleryKeys(
   db: DbOrTx,
   type: GalleryParentType,
   parentId: number,
-): Promise<{ names: Set<string>; shas: Set<string> }> {
-  const rows = await db
-    .select({ name: galleryPhotos.name, sha: galleryPhotos.sha256 })
-    .from(galleryPhotos)
-    .where(inGallery(type, parentId));
-  return { names: new Set(rows.map((r) => r.name)), shas: new Set(rows.map((r) => r.sha)) };
+): Promise<{ names: Set<string>; assets: Set<number> }> {
+  const rows = await selectPhotos(db).where(ownedBy(type, parentId));
+  return { names: new Set(rows.map((r) => r.name)), assets: new Set(rows.map((r) => r.assetId)) };
 }
 
-/** Whether a name, or a content hash, is already in a gallery (both lookups use the unique indexes). */
+/** Whether a name, or a content (its asset), is already in a gallery (both lookups use the unique indexes). */
 export async function findDuplicate(
   db: DbOrTx,
   type: GalleryParentType,
   parentId: number,
   name: string,
-  sha256: string,
+  assetId: number | null,
 ): Promise<'name' | 'content' | null> {
-  const rows = await db
-    .select({ name: galleryPhotos.name })
-    .from(galleryPhotos)
-    .where(and(inGallery(type, parentId), or(eq(galleryPhotos.name, name), eq(galleryPhotos.sha256, sha256))))
+  const same = assetId === null ? eq(galleryPhotos.name, name) : or(eq(galleryPhotos.name, name), eq(galleryPhotos.assetId, assetId));
+  const rows = await selectPhotos(db)
+    .where(and(ownedBy(type, parentId), same))
     .limit(2);
   if (!rows.length) return null;
   return rows.some((r) => r.name === name) ? 'name' : 'content';
 }
 
 export async function listNames(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<string[]> {
-  const rows = await db
-    .select({ name: galleryPhotos.name })
-    .from(galleryPhotos)
-    .where(inGallery(type, parentId))
-    .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
-  return rows.map((r) => r.name);
+  return (await listPhotos(db, type, parentId)).map((r) => r.name);
 }
 
-/** Which of these SHA-256s the gallery holds. */
-export async function existingHashes(db: DbOrTx, type: GalleryParentType, parentId: number, hashes: string[]): Promise<string[]> {
-  if (!hashes.length) return [];
-  const rows = await db
-    .select({ sha: galleryPhotos.sha256 })
-    .from(galleryPhotos)
-    .where(and(inGallery(type, parentId), inArray(galleryPhotos.sha256, hashes)));
-  return rows.map((r) => r.sha);
+/** Which of these assets the gallery holds. */
+export async function existingAssets(db: DbOrTx, type: GalleryParentType, parentId: number, assetIds: number[]): Promise<number[]> {
+  if (!assetIds.length) return [];
+  const rows = await selectPhotos(db).where(and(ownedBy(type, parentId), inArray(galleryPhotos.assetId, assetIds)));
+  return rows.map((r) => r.assetId);
+}
+
+/** Every asset a gallery's photos hold. */
+export async function galleryAssetIds(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number[]> {
+  const rows = await selectPhotos(db).where(ownedBy(type, parentId));
+  return rows.map((r) => r.assetId);
 }
 
 /** The position after the gallery's last photo. */
-export async function nextPosition(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number> {
+export async function nextPosition(db: DbOrTx, galleryId: number): Promise<number> {
   const [row] = await db
     .select({ max: sql<number | null>`max(${galleryPhotos.position})` })
     .from(galleryPhotos)
-    .where(inGallery(type, parentId));
+    .where(eq(galleryPhotos.galleryId, galleryId));
   return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
 }
 
 /**
  * Inserts photos; one whose name or content already exists in its gallery (a concurrent upload
- * got there first) is left out rather than failing the batch. Returns the inserted rows.
+ * got there first) is left out rather than failing the batch. Returns the inserted photos' ids.
  */
-export function insertPhotos(db: DbOrTx, rows: NewGalleryPhoto[]): Promise<GalleryPhotoRow[]> {
-  if (!rows.length) return Promise.resolve([]);
-  return db.insert(galleryPhotos).values(rows).onConflictDoNothing().returning();
+export async function insertPhotos(db: DbOrTx, rows: NewGalleryPhoto[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await db.insert(galleryPhotos).values(rows).onConflictDoNothing().returning({ id: galleryPhotos.id });
+  return inserted.map((r) => r.id);
 }
 
-export function photosByIds(db: DbOrTx, ids: number[]): Promise<Pick<GalleryPhotoRow, 'id' | 'parentType' | 'parentId'>[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: galleryPhotos.id, parentType: galleryPhotos.parentType, parentId: galleryPhotos.parentId })
-    .from(galleryPhotos)
-    .where(inArray(galleryPhotos.id, ids));
+export async function photosByIds(db: DbOrTx, ids: number[]): Promise<GalleryPhotoRow[]> {
+  if (!ids.length) return [];
+  return fix(await selectPhotos(db).where(inArray(galleryPhotos.id, ids)));
 }
 
-export function deletePhotos(db: DbOrTx, ids: number[]): Promise<GalleryPhotoRow[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db.delete(galleryPhotos).where(inArray(galleryPhotos.id, ids)).returning();
+/** Deletes photos; returns them as they were. */
+export async function deletePhotos(db: DbOrTx, ids: number[]): Promise<GalleryPhotoRow[]> {
+  const rows = await photosByIds(db, ids);
+  if (!rows.length) return [];
+  await db.delete(galleryPhotos).where(
+    inArray(
+      galleryPhotos.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  return rows;
 }
 
-/** Deletes every photo of one gallery; returns the deleted rows (their images are released by the caller). */
-export function deleteGalleryRows(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<GalleryPhotoRow[]> {
-  return db.delete(galleryPhotos).where(inGallery(type, parentId)).returning();
+/** Deletes one owner's gallery (its photos go with it); returns the assets they held. */
+export async function deleteGallery(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number[]> {
+  const held = await galleryAssetIds(db, type, parentId);
+  await db.delete(galleries).where(ownedBy(type, parentId));
+  return held;
 }
 
 /**
  * Saves a new order in one statement: the listed photos take positions 0..n-1 in the given
  * order, the gallery's other photos follow in their current order.
  */
-export async function saveOrder(db: DbOrTx, type: GalleryParentType, parentId: number, ids: number[]): Promise<void> {
+export async function saveOrder(db: DbOrTx, galleryId: number, ids: number[]): Promise<void> {
   const listed = JSON.stringify(ids);
   await db.execute(sql`
     with listed as (
@@ -152,7 +207,7 @@ export async function saveOrder(db: DbOrTx, type: GalleryParentType, parentId: n
              coalesce(l.pos, ${ids.length} + row_number() over (partition by l.pos is null order by p.position, p.id) - 1) as pos
       from gallery_photos p
       left join listed l on l.id = p.id
-      where p.parent_type = ${type} and p.parent_id = ${parentId}
+      where p.gallery_id = ${galleryId}
     )
     update gallery_photos g
     set position = ranked.pos, time_updated = now()

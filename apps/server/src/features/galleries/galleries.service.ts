@@ -8,12 +8,11 @@ import {
   type GallerySkipReason,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import type { GalleryParentType } from './galleries.repository';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { displayUrl, imageView, processImage } from '../../media/image-pipeline';
-import { createLimiter, type Limiter } from '../../media/limiter';
-import { releaseImages } from '../../media/release-images';
+import { actorId, type AppContext } from '../../context';
+import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { SpooledFile } from '../../media/spool';
 import type { StoredImage } from '../../media/stored-image';
 import * as repo from './galleries.repository';
@@ -29,21 +28,32 @@ async function invalidate(ctx: AppContext, galleries: { type: GalleryParentType;
   await ctx.cache.invalidate(...tags, GALLERY_CACHE_TAG);
 }
 
-export function toPhoto(row: GalleryPhotoRow): GalleryPhoto {
+/** Drops the cached lists of one owner's gallery (after its owner was deleted, say). */
+export const invalidateGallery = (ctx: AppContext, type: GalleryParentType, id: number) => invalidate(ctx, [{ type, id }]);
+
+/** The assets held by one owner's photos: owners collect them before a delete the database cascades. */
+export const galleryAssetIds = (db: DbOrTx, type: GalleryParentType, id: number) => repo.galleryAssetIds(db, type, id);
+
+export function toPhoto(row: GalleryPhotoRow, image: StoredImage): GalleryPhoto {
   return {
     id: row.id,
     name: row.name,
     title: row.title,
-    land_scape_img: displayUrl(row.image),
-    land_scape_img_view: imageView(row.image),
-    img_width: row.image.width,
-    img_height: row.image.height,
+    land_scape_img: displayUrl(image),
+    land_scape_img_view: imageView(image),
+    img_width: image.width,
+    img_height: image.height,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
     gal: row.parentId,
     type: row.parentType,
     position: row.position,
   };
+}
+
+async function toPhotos(ctx: AppContext, rows: GalleryPhotoRow[]): Promise<GalleryPhoto[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.assetId));
+  return rows.map((r) => toPhoto(r, images.get(r.assetId)!));
 }
 
 async function requireParent(ctx: AppContext, type: GalleryParentType, id: number) {
@@ -55,7 +65,7 @@ async function requireParent(ctx: AppContext, type: GalleryParentType, id: numbe
 /** A gallery's photos in saved order. */
 export async function listPhotos(ctx: AppContext, type: GalleryParentType, id: number): Promise<GalleryPhoto[]> {
   await requireParent(ctx, type, id);
-  return (await repo.listPhotos(ctx.db, type, id)).map(toPhoto);
+  return toPhotos(ctx, await repo.listPhotos(ctx.db, type, id));
 }
 
 export async function listNames(ctx: AppContext, type: GalleryParentType, id: number): Promise<string[]> {
@@ -72,21 +82,20 @@ export async function lookupGallery(ctx: AppContext, type: GalleryParentType, na
 /** The browser's pre-upload check: which of its files' hashes the gallery holds already. */
 export async function checkHashes(ctx: AppContext, input: GalleryCheckInput): Promise<string[]> {
   await requireParent(ctx, input.type, input.id);
-  return repo.existingHashes(ctx.db, input.type, input.id, [...new Set(input.hashes)]);
+  const bySha = await ctx.assets.idsBySha(input.hashes);
+  const held = new Set(await repo.existingAssets(ctx.db, input.type, input.id, [...bySha.values()]));
+  return [...bySha].filter(([, id]) => held.has(id)).map(([sha]) => sha);
 }
 
 /**
- * Deletes every photo of one parent's gallery and its files (files still used elsewhere stay).
- * Returns how many photos were removed. Areas call it when deleting a service, love story or client gallery.
+ * Deletes one owner's gallery (the database deletes its photos) and the files nothing else
+ * uses. Returns how many photos were removed.
  */
 export async function removeGallery(ctx: AppContext, parentType: GalleryParentType, parentId: number): Promise<number> {
-  const rows = await repo.deleteGalleryRows(ctx.db, parentType, parentId);
+  const held = await ctx.db.transaction((tx) => repo.deleteGallery(tx, parentType, parentId));
   await invalidate(ctx, [{ type: parentType, id: parentId }]);
-  await releaseImages(
-    ctx,
-    rows.map((r) => r.image),
-  );
-  return rows.length;
+  await ctx.assets.release(held);
+  return held.length;
 }
 
 /** `DELETE /adminportal/galleries/delete/{id}/`: the parent must exist. */
@@ -97,16 +106,13 @@ export async function deleteWholeGallery(ctx: AppContext, type: GalleryParentTyp
 
 /** Deletes photos by id (any galleries); 404 when none of them exists. */
 export async function deletePhotos(ctx: AppContext, ids: number[]): Promise<number> {
-  const rows = await repo.deletePhotos(ctx.db, [...new Set(ids)]);
+  const rows = await ctx.db.transaction((tx) => repo.deletePhotos(tx, [...new Set(ids)]));
   if (!rows.length) throw notFound();
   await invalidate(
     ctx,
     rows.map((r) => ({ type: r.parentType, id: r.parentId })),
   );
-  await releaseImages(
-    ctx,
-    rows.map((r) => r.image),
-  );
+  await ctx.assets.release(rows.map((r) => r.assetId));
   return rows.length;
 }
 
@@ -116,19 +122,11 @@ export async function saveOrder(ctx: AppContext, ids: number[]): Promise<void> {
   const found = await repo.photosByIds(ctx.db, unique);
   if (found.length !== unique.length) throw notFound();
   const first = found[0]!;
-  if (found.some((p) => p.parentType !== first.parentType || p.parentId !== first.parentId)) {
+  if (found.some((p) => p.galleryId !== first.galleryId)) {
     throw ValidationError.field('ids', GALLERY_MESSAGES.orderMixed);
   }
-  await ctx.db.transaction((tx) => repo.saveOrder(tx, first.parentType, first.parentId, unique));
+  await ctx.db.transaction((tx) => repo.saveOrder(tx, first.galleryId, unique));
   await invalidate(ctx, [{ type: first.parentType, id: first.parentId }]);
-}
-
-/** Image work is bounded per process, whatever the number of concurrent uploads. */
-const limiters = new WeakMap<object, Limiter>();
-function imageLimiter(ctx: AppContext): Limiter {
-  let l = limiters.get(ctx.storage);
-  if (!l) limiters.set(ctx.storage, (l = createLimiter(ctx.config.uploadConcurrency)));
-  return l;
 }
 
 /** One file part of an upload, already spooled to disk. */
@@ -173,7 +171,6 @@ export class GalleryUpload {
   private pending = 0;
   private roomWaiters: (() => void)[] = [];
   private files = 0;
-  private readonly limit: Limiter;
   private readonly maxPending: number;
 
   constructor(
@@ -181,7 +178,6 @@ export class GalleryUpload {
     /** Removes a spool file once its photo is processed (the request removes the rest). */
     private readonly discard: (file: string) => Promise<void>,
   ) {
-    this.limit = imageLimiter(ctx);
     this.maxPending = Math.max(2, ctx.config.uploadConcurrency * 2);
   }
 
@@ -253,14 +249,16 @@ export class GalleryUpload {
     await this.parentWait;
     if (!(await this.parentReady) || this.error) return;
     try {
-      // One indexed lookup per file: cheap whatever the gallery's size.
-      const duplicate = await repo.findDuplicate(this.ctx.db, this.parent!.type, this.parent!.id, name, photo.file.sha256);
+      // Indexed lookups per file: cheap whatever the gallery's size.
+      const known = (await this.ctx.assets.idsBySha([photo.file.sha256])).get(photo.file.sha256) ?? null;
+      const duplicate = await repo.findDuplicate(this.ctx.db, this.parent!.type, this.parent!.id, name, known);
       if (duplicate) return this.skip(seq, name, duplicate);
-      const image = await this.limit(async () => {
-        if (this.error) return null;
-        const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
-        return processImage(this.ctx.storage, upload, { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 });
-      });
+      const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
+      const image = await this.ctx.assets.ingest(
+        upload,
+        { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 },
+        () => this.error !== null,
+      );
       if (image) this.processed.push({ seq, name, image });
     } catch (err) {
       this.fail(err as Error);
@@ -283,22 +281,17 @@ export class GalleryUpload {
     }
     const { type, id } = this.parent!;
     const ordered = [...this.processed].sort((a, b) => a.seq - b.seq);
-    let inserted: GalleryPhotoRow[];
+    const assetOf = new Map<Processed, number>();
+    let insertedIds: number[];
     try {
-      inserted = await this.ctx.db.transaction(async (tx) => {
+      insertedIds = await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.findParent(tx, type, id))) throw notFound();
-        const start = await repo.nextPosition(tx, type, id);
+        const galleryId = await repo.ensureGallery(tx, type, id);
+        const start = await repo.nextPosition(tx, galleryId);
+        for (const p of ordered) assetOf.set(p, await this.ctx.assets.record(tx, p.image, actorId(this.ctx)));
         return repo.insertPhotos(
           tx,
-          ordered.map((p, i) => ({
-            parentType: type,
-            parentId: id,
-            name: p.name,
-            title: titleOf(p.name),
-            sha256: p.image.sha256,
-            image: p.image,
-            position: start + i,
-          })),
+          ordered.map((p, i) => ({ galleryId, name: p.name, title: titleOf(p.name), assetId: assetOf.get(p)!, position: start + i })),
         );
       });
     } catch (err) {
@@ -306,20 +299,18 @@ export class GalleryUpload {
       throw err;
     }
     await invalidate(this.ctx, [{ type, id }]);
+    const inserted = await repo.photosByIds(this.ctx.db, insertedIds);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
     const lost = ordered.filter((p) => !storedNames.has(p.name));
     if (lost.length) {
       const keys = await repo.galleryKeys(this.ctx.db, type, id);
       for (const p of lost) this.skip(p.seq, p.name, keys.names.has(p.name) ? 'name' : 'content');
-      await releaseImages(
-        this.ctx,
-        lost.map((p) => p.image),
-      );
+      await this.ctx.assets.release(lost.map((p) => assetOf.get(p)));
     }
     inserted.sort((a, b) => a.position - b.position);
     const skipped = [...this.skipped].sort((a, b) => a.seq - b.seq).map(({ name, reason, message }) => ({ name, reason, message }));
-    return { status: inserted.length ? 201 : 200, body: { stored: inserted.map(toPhoto), skipped } };
+    return { status: inserted.length ? 201 : 200, body: { stored: await toPhotos(this.ctx, inserted), skipped } };
   }
 
   /** Undo: remove the files this upload produced (kept when another row uses the same content). */
@@ -327,10 +318,7 @@ export class GalleryUpload {
     this.resolveParentWait?.();
     this.fail(new HttpError(500, COMMON_MESSAGES.serverError));
     await Promise.allSettled(this.tasks);
-    await releaseImages(
-      this.ctx,
-      this.processed.map((p) => p.image),
-    );
+    await this.ctx.assets.discard(this.processed.map((p) => p.image));
     this.processed.length = 0;
   }
 }

@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import {
   COMMON_MESSAGES,
   GALLERY_MESSAGES,
@@ -14,8 +13,18 @@ import {
   type GalleryPhoto,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../../test/harness';
-import { clientGalleries, galleryPhotos, loveStories, services } from '../../db/schema';
+import {
+  assetIdOf,
+  createTestApp,
+  describeEachDatabase,
+  galleryPhotoRows,
+  insertGalleryPhotos,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+} from '../../../test/harness';
+import { clientGalleries, loveStories, services } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import { pngBomb } from '../../../test/image-fixtures';
@@ -27,6 +36,7 @@ const file = (filename: string, content: Buffer, type = 'image/jpeg'): FormValue
 
 /** A parent's cover is not under test here: a placeholder record without files. */
 const FAKE_COVER: StoredImage = {
+  id: 0,
   original: `o/00/${'0'.repeat(64)}.jpg`,
   mime: 'image/jpeg',
   bytes: 1,
@@ -46,21 +56,22 @@ describeEachDatabase('galleries', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const db = t.database.db;
+    const cover = await assetIdOf(t, FAKE_COVER);
     [{ id: serviceId }] = await db
       .insert(services)
-      .values({ name: 'Weddings', description: 'd', cover: FAKE_COVER })
+      .values({ name: 'Weddings', description: 'd', coverAssetId: cover })
       .returning({ id: services.id });
     [{ id: otherServiceId }] = await db
       .insert(services)
-      .values({ name: 'Portraits', description: 'd', cover: FAKE_COVER })
+      .values({ name: 'Portraits', description: 'd', coverAssetId: cover })
       .returning({ id: services.id });
     [{ id: storyId }] = await db
       .insert(loveStories)
-      .values({ title: 'Anna & Ben', description: {}, cover: FAKE_COVER })
+      .values({ title: 'Anna & Ben', description: {}, coverAssetId: cover })
       .returning({ id: loveStories.id });
     [{ id: clientId }] = await db
       .insert(clientGalleries)
-      .values({ title: 'Smith family', cover: FAKE_COVER })
+      .values({ title: 'Smith family', coverAssetId: cover })
       .returning({ id: clientGalleries.id });
   });
   afterAll(() => t.close());
@@ -76,8 +87,7 @@ describeEachDatabase('galleries', (kind) => {
   };
   const servicePhotos = (id = serviceId) => photosOf(`/adminportal/service-galleries/${id}/`);
   const fileExists = (key: string) => fs.existsSync(path.join(t.config.mediaDir, key));
-  const rowsIn = async (type: 'service' | 'love-story' | 'client-gallery', id: number) =>
-    (await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentId, id))).filter((r) => r.parentType === type);
+  const rowsIn = async (type: 'service' | 'love-story' | 'client-gallery', id: number) => galleryPhotoRows(t, { type, parentId: id });
 
   it('uploads photos to a service and lists them in order with sizes, variants and placeholder', async () => {
     const a = await jpg(1, 1600, 1000);
@@ -345,8 +355,8 @@ describeEachDatabase('galleries', (kind) => {
     const list = await servicePhotos();
     const sharedRow = list.find((p) => p.name === 'shared.jpg')!;
     const soloRow = list.find((p) => p.name === 'solo.jpg')!;
-    const [sharedDb] = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, sharedRow.id));
-    const [soloDb] = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, soloRow.id));
+    const [sharedDb] = await galleryPhotoRows(t, { id: sharedRow.id });
+    const [soloDb] = await galleryPhotoRows(t, { id: soloRow.id });
     expect(imageKeys(soloDb!.image).every(fileExists)).toBe(true);
 
     const res = await t.as({ method: 'DELETE', url: `/adminportal/manage-gallery/${sharedRow.id},${soloRow.id}/` });
@@ -403,17 +413,16 @@ describeEachDatabase('galleries', (kind) => {
   it('sends large lists compressed when the client accepts it', async () => {
     const [svc] = await t.database.db
       .insert(services)
-      .values({ name: 'Big day', description: 'd', cover: FAKE_COVER })
+      .values({ name: 'Big day', description: 'd', coverAssetId: await assetIdOf(t, FAKE_COVER) })
       .returning({ id: services.id });
-    const [sample] = await t.database.db.select().from(galleryPhotos).limit(1);
-    await t.database.db.insert(galleryPhotos).values(
+    const [sample] = await galleryPhotoRows(t);
+    await insertGalleryPhotos(
+      t,
       Array.from({ length: 80 }, (_, i) => ({
         parentType: 'service' as const,
         parentId: svc!.id,
         name: `IMG_${i}.jpg`,
-        sha256: i.toString(16).padStart(64, '0'),
-        image: sample!.image,
-        position: i,
+        image: { ...sample!.image, sha256: i.toString(16).padStart(64, '0') },
       })),
     );
     const url = `/adminportal/service-galleries/${svc!.id}/`;

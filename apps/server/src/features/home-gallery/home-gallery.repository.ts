@@ -11,8 +11,10 @@ export function listHomeGalleryRows(db: DbOrTx): Promise<HomeGalleryRow[]> {
   return db.select().from(homeGalleryImages).orderBy(desc(homeGalleryImages.timeCreated), desc(homeGalleryImages.id));
 }
 
-export async function findHomeGalleryRow(db: DbOrTx, id: number): Promise<HomeGalleryRow | undefined> {
-  const [row] = await db.select().from(homeGalleryImages).where(eq(homeGalleryImages.id, id)).limit(1);
+/** `lock` holds the row (for update) until the transaction ends. */
+export async function findHomeGalleryRow(db: DbOrTx, id: number, lock = false): Promise<HomeGalleryRow | undefined> {
+  const query = db.select().from(homeGalleryImages).where(eq(homeGalleryImages.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

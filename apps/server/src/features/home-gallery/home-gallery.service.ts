@@ -4,9 +4,8 @@ import { TEXT_MAX, type HomeGalleryFields, type HomeGalleryImage } from '@darkro
 import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
+import { deleteWithImages, saveWithImages, type ImageUpload } from '../../media/save-with-images';
+import type { StoredImage } from '../../media/stored-image';
 import {
   deleteHomeGalleryRow,
   findHomeGalleryRow,
@@ -20,20 +19,27 @@ import {
 export const HOME_GALLERY_CACHE_TAG = 'home-gallery';
 const IMAGE_FIELD = 'cover_image';
 
-export function toHomeGalleryImage(row: HomeGalleryRow): HomeGalleryImage {
+export function toHomeGalleryImage(row: HomeGalleryRow, cover: StoredImage): HomeGalleryImage {
   return {
     id: row.id,
     name: row.name,
-    ...imageFields('cover_image', row.cover),
+    ...imageFields('cover_image', cover),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
   };
 }
 
-export async function listHomeGalleryImages(ctx: AppContext): Promise<HomeGalleryImage[]> {
-  return (await listHomeGalleryRows(ctx.db)).map(toHomeGalleryImage);
+async function withImages(ctx: AppContext, rows: HomeGalleryRow[]): Promise<HomeGalleryImage[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.coverAssetId));
+  return rows.map((r) => toHomeGalleryImage(r, images.get(r.coverAssetId)!));
 }
+
+export async function listHomeGalleryImages(ctx: AppContext): Promise<HomeGalleryImage[]> {
+  return withImages(ctx, await listHomeGalleryRows(ctx.db));
+}
+
+const coverUpload = (file: UploadedFile): ImageUpload => ({ file, field: IMAGE_FIELD, use: 'homeGalleryImage' });
 
 /** The spec takes the name from the file name; a browser may send a path, so keep the base name. */
 function nameFromFile(file: UploadedFile): string {
@@ -42,12 +48,17 @@ function nameFromFile(file: UploadedFile): string {
 }
 
 export async function createHomeGalleryImage(ctx: AppContext, input: HomeGalleryFields, upload: UploadedFile): Promise<HomeGalleryImage> {
-  const cover = await processImage(ctx.storage, upload, { field: IMAGE_FIELD, use: 'homeGalleryImage' });
-  const row = await withNewImages(ctx, [cover], () =>
-    insertHomeGalleryRow(ctx.db, { name: input.name || nameFromFile(upload), cover, status: input.status ?? false }),
-  );
-  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
-  return toHomeGalleryImage(row);
+  const row = await saveWithImages<HomeGalleryRow, HomeGalleryRow>(ctx, {
+    images: { coverAssetId: coverUpload(upload) },
+    write: (tx, ids) =>
+      insertHomeGalleryRow(tx, {
+        name: input.name || nameFromFile(upload),
+        coverAssetId: ids.coverAssetId!,
+        status: input.status ?? false,
+      }),
+    cacheTags: [HOME_GALLERY_CACHE_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 /**
@@ -60,24 +71,24 @@ export async function updateHomeGalleryImage(
   input: HomeGalleryFields,
   file: UploadedFile | undefined,
 ): Promise<HomeGalleryImage> {
-  const before = await orNotFound(findHomeGalleryRow(ctx.db, id));
-  const cover = file ? await processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'homeGalleryImage' }) : undefined;
+  await orNotFound(findHomeGalleryRow(ctx.db, id));
   const changes: HomeGalleryChanges = {};
   if (input.status !== undefined) changes.status = input.status;
   if (input.name) changes.name = input.name;
-  if (file && cover) {
-    changes.cover = cover;
-    changes.name ??= nameFromFile(file);
-  }
-  // orNotFound: deleted by someone else between the read and the write.
-  const row = await withNewImages(ctx, [cover], () => orNotFound(updateHomeGalleryRow(ctx.db, id, changes)));
-  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
-  if (cover) await releaseImages(ctx, [before.cover]);
-  return toHomeGalleryImage(row);
+  if (file) changes.name ??= nameFromFile(file);
+  const row = await saveWithImages<HomeGalleryRow, HomeGalleryRow>(ctx, {
+    images: { coverAssetId: file && coverUpload(file) },
+    lock: (tx) => findHomeGalleryRow(tx, id, true),
+    write: async (tx, ids) => (await updateHomeGalleryRow(tx, id, { ...changes, ...ids }))!,
+    cacheTags: [HOME_GALLERY_CACHE_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 export async function deleteHomeGalleryImage(ctx: AppContext, id: number): Promise<void> {
-  const row = await orNotFound(deleteHomeGalleryRow(ctx.db, id));
-  await ctx.cache.invalidate(HOME_GALLERY_CACHE_TAG);
-  await releaseImages(ctx, [row.cover]);
+  await deleteWithImages(ctx, {
+    remove: (tx) => deleteHomeGalleryRow(tx, id),
+    assetsOf: (row) => [row.coverAssetId],
+    cacheTags: [HOME_GALLERY_CACHE_TAG],
+  });
 }

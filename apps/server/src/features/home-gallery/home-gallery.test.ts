@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, HOME_GALLERY_MESSAGES, type HomeGalleryImage } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+} from '../../../test/harness';
 import { homeGalleryImages } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -30,7 +39,7 @@ describeEachDatabase('home gallery', (kind) => {
   const list = async () => (await t.as({ method: 'GET', url: URL })).json() as HomeGalleryImage[];
   const storedCover = async (id: number) => {
     const [row] = await t.database.db.select().from(homeGalleryImages).where(eq(homeGalleryImages.id, id));
-    return row!.cover;
+    return (await rowWithImages(t, row!)).cover;
   };
   const filesExist = async (keys: string[]) => Promise.all(keys.map((k) => fileStored(t.app.storage, k)));
 

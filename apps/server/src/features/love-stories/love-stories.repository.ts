@@ -25,6 +25,12 @@ export async function findLoveStory(db: DbOrTx, id: number): Promise<LoveStoryWi
   return row;
 }
 
+/** The row alone, locked (for update) until the transaction ends. */
+export async function lockLoveStory(db: DbOrTx, id: number): Promise<LoveStoryRow | undefined> {
+  const [row] = await db.select().from(loveStories).where(eq(loveStories.id, id)).for('update');
+  return row;
+}
+
 export async function insertLoveStory(db: DbOrTx, values: LoveStoryInsert): Promise<LoveStoryRow> {
   const [row] = await db.insert(loveStories).values(values).returning();
   return row!;

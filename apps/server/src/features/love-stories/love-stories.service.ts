@@ -7,20 +7,17 @@ import {
   type LoveStoryPatch,
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { customerName, requireCustomer, type CustomerName } from '../../auth/customers.repository';
-import { orNotFound } from '../../lib/errors';
+import { customerName, type CustomerName } from '../../auth/customers.repository';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
 import type { StoredImage } from '../../media/stored-image';
-import { removeGallery } from '../galleries/galleries.service';
+import { galleryOwnerService, sentKeys } from '../galleries/gallery-owners';
 import {
   deleteLoveStory,
   findLoveStory,
   insertLoveStory,
   listLoveStories,
+  lockLoveStory,
   updateLoveStory,
   type LoveStoryInsert,
   type LoveStoryRow,
@@ -33,8 +30,8 @@ function fullDescription(raw: Partial<Record<string, string>> | null | undefined
   return out;
 }
 
-export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null): LoveStory {
-  const cover = imageFields('cover_image', row.cover);
+export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null, coverImage: StoredImage): LoveStory {
+  const cover = imageFields('cover_image', coverImage);
   const view = cover.cover_image_view;
   return {
     id: row.id,
@@ -50,32 +47,29 @@ export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null): Love
   };
 }
 
-const storeCover = (ctx: AppContext, file: UploadedFile) =>
-  processImage(ctx.storage, file, { field: 'cover_image', use: 'loveStoryCover' });
+const flows = galleryOwnerService<LoveStoryRow, Omit<LoveStoryInsert, 'accountId' | 'coverAssetId'>, LoveStory>({
+  type: 'love-story',
+  use: 'loveStoryCover',
+  userRequired: LOVE_STORY_MESSAGES.userRequired,
+  list: async (db) => (await listLoveStories(db)).map((r) => ({ row: r.story, owner: r.owner })),
+  find: async (db, id) => {
+    const found = await findLoveStory(db, id);
+    return found && { row: found.story, owner: found.owner };
+  },
+  lock: lockLoveStory,
+  insert: insertLoveStory,
+  update: updateLoveStory,
+  remove: deleteLoveStory,
+  toView: toLoveStory,
+});
 
-export async function loveStoryList(ctx: AppContext): Promise<LoveStory[]> {
-  return (await listLoveStories(ctx.db)).map((r) => toLoveStory(r.story, r.owner));
-}
+export const loveStoryList = (ctx: AppContext): Promise<LoveStory[]> => flows.list(ctx);
 
-export async function loveStoryById(ctx: AppContext, id: number): Promise<LoveStory> {
-  const found = await orNotFound(findLoveStory(ctx.db, id));
-  return toLoveStory(found.story, found.owner);
-}
+export const loveStoryById = (ctx: AppContext, id: number): Promise<LoveStory> => flows.byId(ctx, id);
 
 export async function createLoveStory(ctx: AppContext, data: LoveStoryCreateInput, file: UploadedFile): Promise<LoveStory> {
   const { title, user, status, ...description } = data;
-  const owner = await requireCustomer(ctx.db, user, 'user', LOVE_STORY_MESSAGES.userRequired);
-  const cover = await storeCover(ctx, file);
-  const row = await withNewImages(ctx, [cover], () =>
-    insertLoveStory(ctx.db, {
-      title,
-      description: fullDescription(description),
-      accountId: owner.id,
-      cover,
-      status: status ?? false,
-    }),
-  );
-  return toLoveStory(row, owner);
+  return flows.create(ctx, user, { title, description: fullDescription(description), status: status ?? false }, file);
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
@@ -85,40 +79,28 @@ export async function updateLoveStoryFields(
   data: LoveStoryPatch,
   file: UploadedFile | undefined,
 ): Promise<LoveStory> {
-  const existing = await orNotFound(findLoveStory(ctx.db, id));
-  const sent = new Set(
-    Object.entries(data)
-      .filter(([, v]) => v !== undefined)
-      .map(([k]) => k),
+  const sent = sentKeys(data);
+  return flows.update(
+    ctx,
+    id,
+    {
+      ...(sent.has('user') ? { user: data.user! } : {}),
+      changes: (before) => {
+        const patch: Partial<LoveStoryInsert> = {};
+        if (sent.has('title')) patch.title = data.title;
+        if (sent.has('status')) patch.status = data.status;
+        // A partial description keeps the other descriptions as they are.
+        if (LOVE_STORY_DESCRIPTION_KEYS.some((k) => sent.has(k))) {
+          const current = fullDescription(before.description);
+          for (const key of LOVE_STORY_DESCRIPTION_KEYS) if (sent.has(key)) current[key] = data[key] ?? '';
+          patch.description = current;
+        }
+        return patch;
+      },
+    },
+    file,
   );
-  const patch: Partial<LoveStoryInsert> = {};
-  let owner: CustomerName | null = existing.owner;
-  if (sent.has('title')) patch.title = data.title;
-  if (sent.has('status')) patch.status = data.status;
-  if (sent.has('user')) {
-    owner = await requireCustomer(ctx.db, data.user!, 'user', LOVE_STORY_MESSAGES.userRequired);
-    patch.accountId = data.user;
-  }
-  // A partial description keeps the other descriptions as they are.
-  if (LOVE_STORY_DESCRIPTION_KEYS.some((k) => sent.has(k))) {
-    const current = fullDescription(existing.story.description);
-    for (const key of LOVE_STORY_DESCRIPTION_KEYS) if (sent.has(key)) current[key] = data[key] ?? '';
-    patch.description = current;
-  }
-  let cover: StoredImage | undefined;
-  if (file) patch.cover = cover = await storeCover(ctx, file);
-
-  // orNotFound: deleted while this request ran; withNewImages then releases the new cover.
-  const row = await withNewImages(ctx, [cover], () =>
-    Object.keys(patch).length ? orNotFound(updateLoveStory(ctx.db, id, patch)) : Promise.resolve(existing.story),
-  );
-  if (cover) await releaseImages(ctx, [existing.story.cover]);
-  return toLoveStory(row, owner);
 }
 
-/** Deletes the story, then its photos and its cover's files. */
-export async function removeLoveStory(ctx: AppContext, id: number): Promise<void> {
-  const row = await orNotFound(deleteLoveStory(ctx.db, id));
-  await removeGallery(ctx, 'love-story', id);
-  await releaseImages(ctx, [row.cover]);
-}
+/** Deletes the story, its photos (the database deletes them with it) and the files nothing else uses. */
+export const removeLoveStory = (ctx: AppContext, id: number): Promise<void> => flows.remove(ctx, id);

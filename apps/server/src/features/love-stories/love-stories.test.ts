@@ -13,8 +13,10 @@ import {
   type FormValue,
   type TestApp,
   fileStored,
+  insertGalleryPhotos,
+  galleryPhotoRows,
 } from '../../../test/harness';
-import { accounts, galleryPhotos } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import { createAccount } from '../../auth/accounts.repository';
 import { imageKeys, processImage } from '../../media/image-pipeline';
 
@@ -248,9 +250,9 @@ describeEachDatabase('love stories', (kind) => {
       { field: 'land_scape_image', use: 'galleryPhoto' },
     );
     fs.rmSync(tmp);
-    await t.database.db.insert(galleryPhotos).values([
-      { parentType: 'love-story', parentId: story.id, name: 'p.jpg', sha256: photo.sha256, image: photo },
-      { parentType: 'love-story', parentId: other.id, name: 'p.jpg', sha256: photo.sha256, image: photo },
+    await insertGalleryPhotos(t, [
+      { parentType: 'love-story', parentId: story.id, name: 'p.jpg', image: photo },
+      { parentType: 'love-story', parentId: other.id, name: 'p.jpg', image: photo },
     ]);
 
     const res = await t.as({ method: 'DELETE', url: `${URL_BASE}${story.id}/` });
@@ -259,7 +261,7 @@ describeEachDatabase('love stories', (kind) => {
     const list: LoveStory[] = (await t.as({ method: 'GET', url: URL_BASE })).json();
     expect(list.some((s) => s.id === story.id)).toBe(false);
     expect(await filesExist(story)).toEqual([false, false, false]);
-    const left = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentType, 'love-story'));
+    const left = await galleryPhotoRows(t, { type: 'love-story' });
     expect(left.map((p) => p.parentId)).toEqual([other.id]);
     // The same photo is still used by the other story, so its files stay.
     expect(await fileStored(t.app.storage, imageKeys(photo)[0]!)).toBe(true);

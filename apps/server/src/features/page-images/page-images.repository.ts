@@ -4,7 +4,7 @@ import { pageImages } from '../../db/schema';
 
 export type PageImageRow = typeof pageImages.$inferSelect;
 export type NewPageImageRow = typeof pageImages.$inferInsert;
-export type PageImagePatch = Partial<Pick<PageImageRow, 'page' | 'image' | 'status'>>;
+export type PageImagePatch = Partial<Pick<PageImageRow, 'page' | 'imageAssetId' | 'status'>>;
 
 /** Newest first. */
 export function listPageImageRows(db: DbOrTx): Promise<PageImageRow[]> {

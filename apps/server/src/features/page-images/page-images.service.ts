@@ -4,9 +4,8 @@ import { orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
+import { deleteWithImages, saveWithImages, type ImageUpload } from '../../media/save-with-images';
+import type { StoredImage } from '../../media/stored-image';
 import {
   deletePageImageRow,
   findPageImageRow,
@@ -20,13 +19,13 @@ import {
 /** Cache tag of every page-images response. */
 export const PAGE_IMAGES_TAG = 'page-images';
 
-export function toPageImage(row: PageImageRow): PageImage {
+export function toPageImage(row: PageImageRow, image: StoredImage): PageImage {
   return {
     id: row.id,
     page: row.page,
     page_name: pageName(row.page),
     // The portal crops to 16:9 before upload; the server's 16:9 crop covers clients that do not.
-    ...imageFields('image', row.image, { wide: true }),
+    ...imageFields('image', image, { wide: true }),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
@@ -37,15 +36,20 @@ export function pageTypes(): PageType[] {
   return PAGES.map((p) => ({ id: p.id, name: p.name, slug: p.slug }));
 }
 
+async function withImages(ctx: AppContext, rows: PageImageRow[]): Promise<PageImage[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.imageAssetId));
+  return rows.map((r) => toPageImage(r, images.get(r.imageAssetId)!));
+}
+
 export async function listPageImages(ctx: AppContext): Promise<PageImage[]> {
-  return (await listPageImageRows(ctx.db)).map(toPageImage);
+  return withImages(ctx, await listPageImageRows(ctx.db));
 }
 
 export async function getPageImage(ctx: AppContext, id: number): Promise<PageImage> {
-  return toPageImage(await orNotFound(findPageImageRow(ctx.db, id)));
+  return (await withImages(ctx, [await orNotFound(findPageImageRow(ctx.db, id))]))[0]!;
 }
 
-const storeImage = (ctx: AppContext, file: UploadedFile) => processImage(ctx.storage, file, { field: 'image', use: 'pageImage' });
+const imageUpload = (file: UploadedFile): ImageUpload => ({ file, field: 'image', use: 'pageImage' });
 
 export async function createPageImage(
   ctx: AppContext,
@@ -53,12 +57,12 @@ export async function createPageImage(
   file: UploadedFile | undefined,
 ): Promise<PageImage> {
   if (!file) throw ValidationError.field('image', pageImageRequiredMessage(input.page));
-  const stored = await storeImage(ctx, file);
-  const row = await withNewImages(ctx, [stored], () =>
-    insertPageImageRow(ctx.db, { page: input.page, image: stored, status: input.status ?? false }),
-  );
-  await ctx.cache.invalidate(PAGE_IMAGES_TAG);
-  return toPageImage(row);
+  const row = await saveWithImages<PageImageRow, PageImageRow>(ctx, {
+    images: { imageAssetId: imageUpload(file) },
+    write: (tx, ids) => insertPageImageRow(tx, { page: input.page, imageAssetId: ids.imageAssetId!, status: input.status ?? false }),
+    cacheTags: [PAGE_IMAGES_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 /** Partial update (edit or publish toggle); an omitted image keeps the old one. */
@@ -69,23 +73,20 @@ export async function updatePageImage(
   file: UploadedFile | undefined,
 ): Promise<PageImage> {
   await orNotFound(findPageImageRow(ctx.db, id));
-  const stored = file ? await storeImage(ctx, file) : null;
   const patch: PageImagePatch = sentChanges(input, { page: 'page', status: 'status' });
-  if (stored) patch.image = stored;
-  const { before, after } = await withNewImages(ctx, [stored], () =>
-    ctx.db.transaction(async (tx) => {
-      const old = await orNotFound(findPageImageRow(tx, id, true));
-      const row = await updatePageImageRow(tx, id, patch);
-      return { before: old, after: row! };
-    }),
-  );
-  if (stored && before.image.sha256 !== stored.sha256) await releaseImages(ctx, [before.image]);
-  await ctx.cache.invalidate(PAGE_IMAGES_TAG);
-  return toPageImage(after);
+  const row = await saveWithImages<PageImageRow, PageImageRow>(ctx, {
+    images: { imageAssetId: file && imageUpload(file) },
+    lock: (tx) => findPageImageRow(tx, id, true),
+    write: async (tx, ids) => (await updatePageImageRow(tx, id, { ...patch, ...ids }))!,
+    cacheTags: [PAGE_IMAGES_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 export async function deletePageImage(ctx: AppContext, id: number): Promise<void> {
-  const row = await orNotFound(deletePageImageRow(ctx.db, id));
-  await releaseImages(ctx, [row.image]);
-  await ctx.cache.invalidate(PAGE_IMAGES_TAG);
+  await deleteWithImages(ctx, {
+    remove: (tx) => deletePageImageRow(tx, id),
+    assetsOf: (row) => [row.imageAssetId],
+    cacheTags: [PAGE_IMAGES_TAG],
+  });
 }

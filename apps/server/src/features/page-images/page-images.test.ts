@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, PAGE_IMAGE_MESSAGES, PAGES, pageImageRequiredMessage, type PageImage } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+} from '../../../test/harness';
 import { pageImages } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -30,7 +39,10 @@ describeEachDatabase('page images', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as PageImage;
   };
-  const rowOf = async (id: number) => (await t.database.db.select().from(pageImages).where(eq(pageImages.id, id)))[0];
+  const rowOf = async (id: number) => {
+    const [row] = await t.database.db.select().from(pageImages).where(eq(pageImages.id, id));
+    return row && rowWithImages(t, row);
+  };
   const filesExist = async (img: StoredImage) => Promise.all(imageKeys(img).map((k) => fileStored(t.app.storage, k)));
   const list = async () => (await t.as({ method: 'GET', url: URL })).json() as PageImage[];
 

@@ -3,51 +3,55 @@ import type { AppContext } from '../../context';
 import { HttpError, orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
+import { saveWithImages, type ImageUpload } from '../../media/save-with-images';
+import type { StoredImage } from '../../media/stored-image';
 import {
   findServicePage,
   findServicePageById,
   insertServicePageOnce,
   updateServicePage,
   type ServicePageRow,
-  type ServicePageValues,
 } from './service-page.repository';
 
 export const SERVICE_PAGE_CACHE_TAG = 'service-page';
 
-export function toServicePage(row: ServicePageRow): ServicePageContent {
+export function toServicePage(row: ServicePageRow, image: StoredImage): ServicePageContent {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    ...imageFields('image', row.image),
+    ...imageFields('image', image),
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
   };
 }
 
+async function withImage(ctx: AppContext, row: ServicePageRow): Promise<ServicePageContent> {
+  return toServicePage(row, (await ctx.assets.image(row.imageAssetId))!);
+}
+
 /** The spec's single record, listed as an array of zero or one. */
 export async function servicePageList(ctx: AppContext): Promise<ServicePageContent[]> {
   const row = await findServicePage(ctx.db);
-  return row ? [toServicePage(row)] : [];
+  return row ? [await withImage(ctx, row)] : [];
 }
 
-const storeImage = (ctx: AppContext, file: UploadedFile) => processImage(ctx.storage, file, { field: 'image', use: 'servicePageImage' });
+const imageUpload = (file: UploadedFile): ImageUpload => ({ file, field: 'image', use: 'servicePageImage' });
 
 /** Creates the service page; it is a single record, so a second create is a 409. */
 export async function createServicePage(ctx: AppContext, text: ServicePageText, file: UploadedFile): Promise<ServicePageContent> {
   if (await findServicePage(ctx.db)) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
-  const image = await storeImage(ctx, file);
-  const row = await withNewImages(ctx, [image], async () => {
-    const created = await insertServicePageOnce(ctx.db, { ...text, image });
-    // Another admin created it while this image was being processed.
-    if (!created) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
-    return created;
+  const row = await saveWithImages<ServicePageRow, ServicePageRow>(ctx, {
+    images: { imageAssetId: imageUpload(file) },
+    write: async (tx, ids) => {
+      const created = await insertServicePageOnce(tx, { ...text, imageAssetId: ids.imageAssetId! });
+      // Another admin created it while this image was being processed.
+      if (!created) throw new HttpError(409, SERVICE_PAGE_MESSAGES.alreadyExists);
+      return created;
+    },
+    cacheTags: [SERVICE_PAGE_CACHE_TAG],
   });
-  await ctx.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
-  return toServicePage(row);
+  return withImage(ctx, row);
 }
 
 /** Partial update: only sent fields change; an omitted or empty image keeps the current one. */
@@ -57,12 +61,12 @@ export async function patchServicePage(
   text: ServicePagePatch,
   file: UploadedFile | undefined,
 ): Promise<ServicePageContent> {
-  const before = await orNotFound(findServicePageById(ctx.db, id));
-  const image = file ? await storeImage(ctx, file) : undefined;
-  const values: ServicePageValues = { ...text, ...(image ? { image } : {}) };
-  // orNotFound: deleted by someone else meanwhile.
-  const row = await withNewImages(ctx, [image], () => orNotFound(updateServicePage(ctx.db, id, values)));
-  if (image) await releaseImages(ctx, [before.image]);
-  await ctx.cache.invalidate(SERVICE_PAGE_CACHE_TAG);
-  return toServicePage(row);
+  await orNotFound(findServicePageById(ctx.db, id));
+  const row = await saveWithImages<ServicePageRow, ServicePageRow>(ctx, {
+    images: { imageAssetId: file && imageUpload(file) },
+    lock: (tx) => findServicePageById(tx, id, true),
+    write: async (tx, ids) => (await updateServicePage(tx, id, { ...text, ...ids }))!,
+    cacheTags: [SERVICE_PAGE_CACHE_TAG],
+  });
+  return withImage(ctx, row);
 }

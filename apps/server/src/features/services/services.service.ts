@@ -4,10 +4,9 @@ import { orNotFound } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
-import { removeGallery } from '../galleries/galleries.service';
+import { deleteWithImages, saveWithImages, type ImageUpload } from '../../media/save-with-images';
+import type { StoredImage } from '../../media/stored-image';
+import { galleryAssetIds, invalidateGallery } from '../galleries/galleries.service';
 import {
   deleteServiceRow,
   findServiceRow,
@@ -21,8 +20,8 @@ import {
 /** Cache tag of every services response. */
 export const SERVICES_TAG = 'services';
 
-export function toService(row: ServiceRow): Service {
-  const cover = imageFields('cover_image', row.cover);
+export function toService(row: ServiceRow, coverImage: StoredImage): Service {
+  const cover = imageFields('cover_image', coverImage);
   return {
     id: row.id,
     name: row.name,
@@ -30,23 +29,28 @@ export function toService(row: ServiceRow): Service {
     description2: row.description2,
     ...cover,
     site_cover_image: cover.cover_image_view.wide ?? cover.cover_image,
-    orig_image: originalUrl(row.cover.sha256),
+    orig_image: originalUrl(coverImage.sha256),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
     time_updated: row.timeUpdated.toISOString(),
   };
 }
 
+async function withCovers(ctx: AppContext, rows: ServiceRow[]): Promise<Service[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.coverAssetId));
+  return rows.map((r) => toService(r, images.get(r.coverAssetId)!));
+}
+
 /** Every service, newest first (served through the response cache). */
 export async function listServices(ctx: AppContext): Promise<Service[]> {
-  return (await listServiceRows(ctx.db)).map(toService);
+  return withCovers(ctx, await listServiceRows(ctx.db));
 }
 
 export async function getService(ctx: AppContext, id: number): Promise<Service> {
-  return toService(await orNotFound(findServiceRow(ctx.db, id)));
+  return (await withCovers(ctx, [await orNotFound(findServiceRow(ctx.db, id))]))[0]!;
 }
 
-const storeCover = (ctx: AppContext, file: UploadedFile) => processImage(ctx.storage, file, { field: 'cover_image', use: 'serviceCover' });
+const coverUpload = (file: UploadedFile): ImageUpload => ({ file, field: 'cover_image', use: 'serviceCover' });
 
 export interface CreateServiceInput {
   name: string;
@@ -56,18 +60,19 @@ export interface CreateServiceInput {
 }
 
 export async function createService(ctx: AppContext, input: CreateServiceInput, cover: UploadedFile): Promise<Service> {
-  const stored = await storeCover(ctx, cover);
-  const row = await withNewImages(ctx, [stored], () =>
-    insertServiceRow(ctx.db, {
-      name: input.name,
-      description: input.description,
-      description2: input.description2,
-      status: input.status ?? false,
-      cover: stored,
-    }),
-  );
-  await ctx.cache.invalidate(SERVICES_TAG);
-  return toService(row);
+  const row = await saveWithImages<ServiceRow, ServiceRow>(ctx, {
+    images: { coverAssetId: coverUpload(cover) },
+    write: (tx, ids) =>
+      insertServiceRow(tx, {
+        name: input.name,
+        description: input.description,
+        description2: input.description2,
+        status: input.status ?? false,
+        coverAssetId: ids.coverAssetId!,
+      }),
+    cacheTags: [SERVICES_TAG],
+  });
+  return (await withCovers(ctx, [row]))[0]!;
 }
 
 /** Partial update: only sent fields change; no file keeps the old cover (released when replaced). */
@@ -78,31 +83,28 @@ export async function updateService(
   cover: UploadedFile | undefined,
 ): Promise<Service> {
   await orNotFound(findServiceRow(ctx.db, id));
-  const stored = cover ? await storeCover(ctx, cover) : null;
   const patch: ServicePatch = sentChanges(input, {
     name: 'name',
     description: 'description',
     description2: 'description2',
     status: 'status',
   });
-  if (stored) patch.cover = stored;
-  const { before, after } = await withNewImages(ctx, [stored], () =>
-    ctx.db.transaction(async (tx) => {
-      // Locks the row so two concurrent replacements each release the cover they replaced.
-      const old = await orNotFound(findServiceRow(tx, id, true));
-      const row = await updateServiceRow(tx, id, patch);
-      return { before: old, after: row! };
-    }),
-  );
-  if (stored && before.cover.sha256 !== stored.sha256) await releaseImages(ctx, [before.cover]);
-  await ctx.cache.invalidate(SERVICES_TAG);
-  return toService(after);
+  const row = await saveWithImages<ServiceRow, ServiceRow>(ctx, {
+    images: { coverAssetId: cover && coverUpload(cover) },
+    lock: (tx) => findServiceRow(tx, id, true),
+    write: async (tx, ids) => (await updateServiceRow(tx, id, { ...patch, ...ids }))!,
+    cacheTags: [SERVICES_TAG],
+  });
+  return (await withCovers(ctx, [row]))[0]!;
 }
 
-/** Deletes the service, then its gallery photos, then the files nothing else uses. */
+/** Deletes the service; the database deletes its gallery; then the files nothing else uses. */
 export async function deleteService(ctx: AppContext, id: number): Promise<void> {
-  const row = await orNotFound(deleteServiceRow(ctx.db, id));
-  await removeGallery(ctx, 'service', id);
-  await releaseImages(ctx, [row.cover]);
-  await ctx.cache.invalidate(SERVICES_TAG);
+  await deleteWithImages(ctx, {
+    alsoHeld: (tx) => galleryAssetIds(tx, 'service', id),
+    remove: (tx) => deleteServiceRow(tx, id),
+    assetsOf: (row) => [row.coverAssetId],
+    cacheTags: [SERVICES_TAG],
+  });
+  await invalidateGallery(ctx, 'service', id);
 }

@@ -4,8 +4,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
-import { galleryPhotos, services } from '../../db/schema';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+  insertGalleryPhotos,
+  galleryPhotoRows,
+} from '../../../test/harness';
+import { services } from '../../db/schema';
 import { imageKeys, processImage } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 
@@ -38,7 +49,10 @@ describeEachDatabase('services', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as Service;
   };
-  const rowOf = async (id: number) => (await t.database.db.select().from(services).where(eq(services.id, id)))[0];
+  const rowOf = async (id: number) => {
+    const [row] = await t.database.db.select().from(services).where(eq(services.id, id));
+    return row && rowWithImages(t, row);
+  };
   const filesExist = async (img: StoredImage) => Promise.all(imageKeys(img).map((k) => fileStored(t.app.storage, k)));
   const list = async () => {
     const res = await t.as({ method: 'GET', url: URL });
@@ -214,13 +228,11 @@ describeEachDatabase('services', (kind) => {
       { field: 'land_scape_image', filename: 'p.jpg', mimetype: 'image/jpeg', path: tmp, bytes: fs.statSync(tmp).size },
       { field: 'land_scape_image', use: 'galleryPhoto' },
     );
-    await t.database.db
-      .insert(galleryPhotos)
-      .values({ parentType: 'service', parentId: s.id, name: 'p.jpg', sha256: photo.sha256, image: photo });
+    await insertGalleryPhotos(t, [{ parentType: 'service', parentId: s.id, name: 'p.jpg', image: photo }]);
     const res = await t.as({ method: 'DELETE', url: `${URL}${s.id}/` });
     expect(res.statusCode).toBe(204);
     expect(await rowOf(s.id)).toBeUndefined();
-    expect(await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.parentId, s.id))).toEqual([]);
+    expect(await galleryPhotoRows(t, { type: 'service', parentId: s.id })).toEqual([]);
     expect((await filesExist(cover)).some(Boolean)).toBe(false);
     expect((await filesExist(photo)).some(Boolean)).toBe(false);
     expect((await list()).some((x) => x.id === s.id)).toBe(false);

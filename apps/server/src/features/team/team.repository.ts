@@ -3,14 +3,16 @@ import type { Db, DbOrTx } from '../../db/client';
 import { teamMembers } from '../../db/schema';
 
 export type TeamRow = typeof teamMembers.$inferSelect;
-export type TeamValues = Pick<typeof teamMembers.$inferInsert, 'name' | 'email' | 'phone' | 'title' | 'cover'>;
+export type TeamValues = Pick<typeof teamMembers.$inferInsert, 'name' | 'email' | 'phone' | 'title' | 'coverAssetId'>;
 
 export async function listTeam(db: Db): Promise<TeamRow[]> {
   return db.select().from(teamMembers).orderBy(desc(teamMembers.timeCreated), desc(teamMembers.id));
 }
 
-export async function findTeamMember(db: DbOrTx, id: number): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1);
+/** `lock` holds the row (for update) until the transaction ends. */
+export async function findTeamMember(db: DbOrTx, id: number, lock = false): Promise<TeamRow | undefined> {
+  const query = db.select().from(teamMembers).where(eq(teamMembers.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -4,9 +4,7 @@ import { orNotFound } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
-import { processImage } from '../../media/image-pipeline';
-import { withNewImages } from '../../media/new-images';
-import { releaseImages } from '../../media/release-images';
+import { deleteWithImages, saveWithImages, type ImageUpload } from '../../media/save-with-images';
 import type { StoredImage } from '../../media/stored-image';
 import {
   deleteTeamMember,
@@ -21,31 +19,37 @@ import {
 export const TEAM_CACHE_TAG = 'team';
 const IMAGE_FIELD = 'cover_image';
 
-export function toTeamMember(row: TeamRow): TeamMember {
+export function toTeamMember(row: TeamRow, cover: StoredImage): TeamMember {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
     title: row.title,
-    ...imageFields('cover_image', row.cover),
+    ...imageFields('cover_image', cover),
     time_created: row.timeCreated.toISOString(),
   };
 }
 
-export async function listTeamMembers(ctx: AppContext): Promise<TeamMember[]> {
-  return (await listTeam(ctx.db)).map(toTeamMember);
+async function withImages(ctx: AppContext, rows: TeamRow[]): Promise<TeamMember[]> {
+  const images = await ctx.assets.images(rows.map((r) => r.coverAssetId));
+  return rows.map((r) => toTeamMember(r, images.get(r.coverAssetId)!));
 }
 
-const storeProfileImage = (ctx: AppContext, file: UploadedFile) =>
-  processImage(ctx.storage, file, { field: IMAGE_FIELD, use: 'teamProfile' });
+export async function listTeamMembers(ctx: AppContext): Promise<TeamMember[]> {
+  return withImages(ctx, await listTeam(ctx.db));
+}
+
+const profileUpload = (file: UploadedFile): ImageUpload => ({ file, field: IMAGE_FIELD, use: 'teamProfile' });
 
 /** Creates a team member; every text field and the profile image are required. */
 export async function createTeamMember(ctx: AppContext, data: TeamMemberInput, upload: UploadedFile): Promise<TeamMember> {
-  const cover = await storeProfileImage(ctx, upload);
-  const row = await withNewImages(ctx, [cover], () => insertTeamMember(ctx.db, { ...data, cover }));
-  await ctx.cache.invalidate(TEAM_CACHE_TAG);
-  return toTeamMember(row);
+  const row = await saveWithImages<TeamRow, TeamRow>(ctx, {
+    images: { coverAssetId: profileUpload(upload) },
+    write: (tx, ids) => insertTeamMember(tx, { ...data, coverAssetId: ids.coverAssetId! }),
+    cacheTags: [TEAM_CACHE_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 /** Partial update; a new image replaces the old one, whose files are released afterwards. */
@@ -55,20 +59,21 @@ export async function updateTeamMemberById(
   input: TeamMemberUpdate,
   file: UploadedFile | undefined,
 ): Promise<TeamMember> {
-  const current = await orNotFound(findTeamMember(ctx.db, id));
-
+  await orNotFound(findTeamMember(ctx.db, id));
   const patch: Partial<TeamValues> = sentChanges(input, { name: 'name', email: 'email', phone: 'phone', title: 'title' });
-  let cover: StoredImage | undefined;
-  if (file) patch.cover = cover = await storeProfileImage(ctx, file);
-  // orNotFound: deleted by someone else meanwhile.
-  const row = await withNewImages(ctx, [cover], () => orNotFound(updateTeamMember(ctx.db, id, patch)));
-  if (cover) await releaseImages(ctx, [current.cover]);
-  await ctx.cache.invalidate(TEAM_CACHE_TAG);
-  return toTeamMember(row);
+  const row = await saveWithImages<TeamRow, TeamRow>(ctx, {
+    images: { coverAssetId: file && profileUpload(file) },
+    lock: (tx) => findTeamMember(tx, id, true),
+    write: async (tx, ids) => (await updateTeamMember(tx, id, { ...patch, ...ids }))!,
+    cacheTags: [TEAM_CACHE_TAG],
+  });
+  return (await withImages(ctx, [row]))[0]!;
 }
 
 export async function deleteTeamMemberById(ctx: AppContext, id: number): Promise<void> {
-  const row = await orNotFound(deleteTeamMember(ctx.db, id));
-  await releaseImages(ctx, [row.cover]);
-  await ctx.cache.invalidate(TEAM_CACHE_TAG);
+  await deleteWithImages(ctx, {
+    remove: (tx) => deleteTeamMember(tx, id),
+    assetsOf: (row) => [row.coverAssetId],
+    cacheTags: [TEAM_CACHE_TAG],
+  });
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMMON_MESSAGES, TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp, fileStored } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  makeImage,
+  multipart,
+  type FormValue,
+  type TestApp,
+  fileStored,
+  rowWithImages,
+} from '../../../test/harness';
 import { findTeamMember } from './team.repository';
 import { imageKeys } from '../../media/image-pipeline';
 
@@ -144,13 +153,13 @@ describeEachDatabase('team', (kind) => {
 
   it('replacing the image removes the old files and keeps the new ones', async () => {
     const member = await createMember();
-    const oldRow = (await findTeamMember(t.database.db, member.id))!;
+    const oldRow = await rowWithImages(t, (await findTeamMember(t.database.db, member.id))!);
     const res = await send('PATCH', `${BASE}${member.id}/`, { cover_image: await image() });
     expect(res.statusCode).toBe(200);
     const updated = res.json() as TeamMember;
     expect(updated.cover_image).not.toBe(member.cover_image);
     for (const key of imageKeys(oldRow.cover)) expect(await stored(key)).toBe(false);
-    const newRow = (await findTeamMember(t.database.db, member.id))!;
+    const newRow = await rowWithImages(t, (await findTeamMember(t.database.db, member.id))!);
     for (const key of imageKeys(newRow.cover)) expect(await stored(key)).toBe(true);
   });
 
@@ -158,7 +167,7 @@ describeEachDatabase('team', (kind) => {
     const content = await makeImage({ width: 500, height: 500, seed: 4242 });
     const a = (await send('POST', BASE, { ...fields(), cover_image: { filename: 'a.jpg', content } })).json() as TeamMember;
     const b = (await send('POST', BASE, { ...fields(), cover_image: { filename: 'b.jpg', content } })).json() as TeamMember;
-    const row = (await findTeamMember(t.database.db, b.id))!;
+    const row = await rowWithImages(t, (await findTeamMember(t.database.db, b.id))!);
     expect((await t.as({ method: 'DELETE', url: `${BASE}${a.id}/` })).statusCode).toBe(204);
     for (const key of imageKeys(row.cover)) expect(await stored(key)).toBe(true);
     expect((await t.as({ method: 'DELETE', url: `${BASE}${b.id}/` })).statusCode).toBe(204);
@@ -167,7 +176,7 @@ describeEachDatabase('team', (kind) => {
 
   it('deletes a member and its files', async () => {
     const member = await createMember();
-    const row = (await findTeamMember(t.database.db, member.id))!;
+    const row = await rowWithImages(t, (await findTeamMember(t.database.db, member.id))!);
     const keys = imageKeys(row.cover);
     expect(keys.length).toBeGreaterThan(3);
     const res = await t.as({ method: 'DELETE', url: `${BASE}${member.id}/` });

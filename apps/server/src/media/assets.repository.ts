@@ -1,0 +1,153 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { mediaAssets } from '../db/schema';
+import type { StoredImage } from './stored-image';
+
+/** The only code that touches the assets table. */
+export type AssetRow = typeof mediaAssets.$inferSelect;
+
+/** Serialises everything that writes or removes one content's files: recording, discarding, collecting. */
+const SHA_LOCK_CLASS = 727_200;
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+export function toStoredImage(row: AssetRow): StoredImage {
+  const v = row.variants;
+  return {
+    id: row.id,
+    original: v.original,
+    mime: row.mime,
+    bytes: row.bytes,
+    sha256: row.sha256,
+    width: row.width,
+    height: row.height,
+    variants: v.widths,
+    ...(v.square ? { square: v.square } : {}),
+    ...(v.wide ? { wide: v.wide } : {}),
+    ...(row.placeholder ? { placeholder: row.placeholder } : {}),
+    ...(v.thumbhash ? { thumbhash: v.thumbhash } : {}),
+  };
+}
+
+/** Holds the lock of one content (by SHA-256) until the transaction ends. */
+export async function lockSha(tx: DbOrTx, sha256: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SHA_LOCK_CLASS}, hashtext(${sha256}))`);
+}
+
+/** Records an image (or finds the asset of the same content); returns its row. */
+export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: number | null): Promise<AssetRow> {
+  const [row] = await tx
+    .insert(mediaAssets)
+    .values({
+      sha256: img.sha256,
+      mime: img.mime,
+      bytes: img.bytes,
+      width: img.width,
+      height: img.height,
+      variants: {
+        original: img.original,
+        widths: img.variants,
+        ...(img.square ? { square: img.square } : {}),
+        ...(img.wide ? { wide: img.wide } : {}),
+        ...(img.thumbhash ? { thumbhash: img.thumbhash } : {}),
+      },
+      placeholder: img.placeholder ?? null,
+      createdBy,
+    })
+    // The no-op update returns the existing row (and locks it) when the content is known already.
+    .onConflictDoUpdate({ target: mediaAssets.sha256, set: { sha256: sql`excluded.sha256` } })
+    .returning();
+  return row!;
+}
+
+export async function assetsByIds(db: DbOrTx, ids: number[]): Promise<AssetRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(mediaAssets).where(inArray(mediaAssets.id, ids));
+}
+
+export async function assetsByShas(db: DbOrTx, shas: string[]): Promise<AssetRow[]> {
+  if (!shas.length) return [];
+  return db.select().from(mediaAssets).where(inArray(mediaAssets.sha256, shas));
+}
+
+export async function assetBySha(db: DbOrTx, sha256: string): Promise<AssetRow | undefined> {
+  const [row] = await assetsByShas(db, [sha256]);
+  return row;
+}
+
+/**
+ * Every column that references media_assets, read from the database's own catalogue: a new
+ * image column is covered the day its foreign key exists, with no list to keep.
+ */
+export async function referencingColumns(db: DbOrTx): Promise<{ table: string; column: string }[]> {
+  const result = await db.execute(sql`
+    select c.conrelid::regclass::text as "table", a.attname as "column"
+    from pg_constraint c
+    join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+    where c.contype = 'f' and c.confrelid = 'media_assets'::regclass and array_length(c.conkey, 1) = 1
+    order by 1, 2
+  `);
+  return rowsOf<{ table: string; column: string }>(result).map((r) => ({ table: r.table.replace(/^"|"$/g, ''), column: r.column }));
+}
+
+const unreferenced = (refs: { table: string; column: string }[]) =>
+  sql.join(
+    refs.map((r) => sql`not exists (select 1 from ${sql.identifier(r.table)} x where x.${sql.identifier(r.column)} = ${mediaAssets.id})`),
+    sql` and `,
+  );
+
+/** Assets no row references: among `ids`, or (for the sweep) all of those created before `before`. */
+export async function unreferencedAssets(
+  db: DbOrTx,
+  refs: { table: string; column: string }[],
+  scope: { ids: number[] } | { before: Date },
+): Promise<AssetRow[]> {
+  if ('ids' in scope && !scope.ids.length) return [];
+  const where = 'ids' in scope ? inArray(mediaAssets.id, scope.ids) : lt(mediaAssets.createdAt, scope.before);
+  return db
+    .select()
+    .from(mediaAssets)
+    .where(refs.length ? and(where, unreferenced(refs)) : where);
+}
+
+/** Deletes the asset when nothing references it (checked again under the lock); returns it if deleted. */
+export async function deleteIfUnreferenced(
+  tx: DbOrTx,
+  refs: { table: string; column: string }[],
+  id: number,
+): Promise<AssetRow | undefined> {
+  const where = sql`${mediaAssets.id} = ${id}`;
+  const [row] = await tx
+    .delete(mediaAssets)
+    .where(refs.length ? and(where, unreferenced(refs)) : where)
+    .returning();
+  return row;
+}
+
+/** Which of these storage keys some asset still uses (derived files are shared by content). */
+export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const list = JSON.stringify(keys);
+  const result = await db.execute(sql`
+    with k as (select value as key from jsonb_array_elements_text(${list}::jsonb))
+    select k.key from k where exists (
+      select 1 from media_assets a
+      where a.variants->>'original' = k.key or a.variants->>'square' = k.key or a.variants->>'wide' = k.key
+         or a.variants->'widths' @> jsonb_build_array(jsonb_build_object('key', k.key))
+    )
+  `);
+  return new Set(rowsOf<{ key: string }>(result).map((r) => r.key));
+}
+
+/** Every storage key any asset uses (for the sweep of unreferenced files). */
+export async function allKeys(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ variants: mediaAssets.variants }).from(mediaAssets);
+  const keys = new Set<string>();
+  for (const { variants: v } of rows) {
+    keys.add(v.original);
+    for (const w of v.widths) keys.add(w.key);
+    if (v.square) keys.add(v.square);
+    if (v.wide) keys.add(v.wide);
+  }
+  return keys;
+}

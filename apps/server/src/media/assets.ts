@@ -1,0 +1,190 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../db/client';
+import { HttpError } from '../lib/errors';
+import * as repo from './assets.repository';
+import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type ProcessOptions } from './image-pipeline';
+import { createLimiter, type Limiter } from './limiter';
+import { sendStored } from './serve';
+import type { MediaStorage } from './storage';
+import type { StoredImage } from './stored-image';
+
+export interface AssetsDeps {
+  db: Db;
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+  /** How many images are processed at once in this process, whatever their origin. */
+  concurrency: number;
+}
+
+/** Which file of an asset a URL points at. */
+export type AssetVariant = 'display' | 'square' | 'wide' | { width: number };
+
+/** Thrown when an asset's files were collected while the same content was being recorded again. */
+class FilesGoneError extends HttpError {
+  constructor() {
+    super(503, 'The image was being removed meanwhile. Please upload it again.');
+  }
+}
+export const isFilesGone = (err: unknown): boolean => err instanceof FilesGoneError;
+
+const isForeignKeyViolation = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23503' || isForeignKeyViolation((err as { cause?: unknown }).cause));
+
+/**
+ * The assets module: every stored image is a `media_assets` row that owns its files. Ingest
+ * (validate, keep the original, derive), recording, serving, and collection of what nothing
+ * references go through here; `assets.repository.ts` is the only code touching the table, and
+ * `MediaStorage` the only way to the files.
+ */
+export class Assets {
+  /** Every sharp call of the process goes through this one limit. */
+  readonly limit: Limiter;
+
+  constructor(private readonly deps: AssetsDeps) {
+    this.limit = createLimiter(deps.concurrency);
+  }
+
+  // Ingest.
+
+  /**
+   * Validates an upload and stores its original and derived files (bounded by the one limit).
+   * The result is not recorded yet: `record` it in the transaction that references it, or
+   * `discard` it when that write fails. `skip` is asked once a slot is free (a failed batch stops early).
+   */
+  async ingest(file: IncomingFile, opts: ProcessOptions, skip?: () => boolean): Promise<StoredImage | null> {
+    return this.limit(async () => (skip?.() ? null : processImage(this.deps.storage, file, opts)));
+  }
+
+  /**
+   * Records an ingested image inside the caller's transaction and returns its asset id (the
+   * existing one when the content is known). Holds the content's lock until that transaction
+   * ends, so a concurrent collection of the same content cannot remove the files under it.
+   */
+  async record(tx: DbOrTx, img: StoredImage, createdBy: number | null): Promise<number> {
+    await repo.lockSha(tx, img.sha256);
+    const row = await repo.upsertAsset(tx, img, createdBy);
+    const present = await Promise.all(imageKeys(repo.toStoredImage(row)).map((k) => this.deps.storage.stat(k)));
+    if (present.some((p) => !p)) throw new FilesGoneError();
+    return row.id;
+  }
+
+  /** Removes the files of ingested images whose write failed, unless a recorded asset uses them. */
+  async discard(images: (StoredImage | null | undefined)[]): Promise<void> {
+    for (const img of images) {
+      if (!img) continue;
+      try {
+        await this.deps.db.transaction(async (tx) => {
+          await repo.lockSha(tx, img.sha256);
+          if (await repo.assetBySha(tx, img.sha256)) return;
+          await this.deleteFiles(tx, imageKeys(img));
+        });
+      } catch (err) {
+        this.deps.log.warn({ err }, 'could not discard media files');
+      }
+    }
+  }
+
+  // Reading and serving.
+
+  /** The images of these assets by id (unknown ids are left out). */
+  async images(ids: (number | null | undefined)[], db: DbOrTx = this.deps.db): Promise<Map<number, StoredImage>> {
+    const wanted = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
+    const rows = await repo.assetsByIds(db, wanted);
+    return new Map(rows.map((r) => [r.id, repo.toStoredImage(r)]));
+  }
+
+  async image(id: number, db: DbOrTx = this.deps.db): Promise<StoredImage | null> {
+    return (await this.images([id], db)).get(id) ?? null;
+  }
+
+  /** The assets of these contents, by SHA-256. */
+  async idsBySha(shas: string[], db: DbOrTx = this.deps.db): Promise<Map<string, number>> {
+    const rows = await repo.assetsByShas(db, [...new Set(shas)]);
+    return new Map(rows.map((r) => [r.sha256, r.id]));
+  }
+
+  /** The public URL of a derived file (originals are never public). */
+  url(img: StoredImage, variant: AssetVariant = 'display'): string | null {
+    if (variant === 'square') return img.square ? mediaUrl(img.square) : null;
+    if (variant === 'wide') return img.wide ? mediaUrl(img.wide) : null;
+    if (variant === 'display') return displayUrl(img);
+    const fit = img.variants.find((v) => v.width >= variant.width) ?? img.variants.at(-1);
+    return fit ? mediaUrl(fit.key) : null;
+  }
+
+  /** Sends the original of a recorded asset (guarded by the caller's route); 404 for unknown content. */
+  async sendOriginal(request: FastifyRequest, reply: FastifyReply, sha256: string): Promise<FastifyReply> {
+    const row = await repo.assetBySha(this.deps.db, sha256);
+    if (!row) return reply.code(404).send({ detail: 'Not found.' });
+    return sendStored(request, reply, this.deps.storage, row.variants.original, {
+      contentType: row.mime,
+      cacheControl: 'private, max-age=3600',
+    });
+  }
+
+  // Collection.
+
+  /**
+   * Deletes these assets, and their files, if no row references them any more (asked of the
+   * foreign keys to media_assets, found in the catalogue). Call after the write has committed.
+   */
+  async release(ids: (number | null | undefined)[]): Promise<number> {
+    const wanted = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
+    if (!wanted.length) return 0;
+    const refs = await repo.referencingColumns(this.deps.db);
+    const candidates = await repo.unreferencedAssets(this.deps.db, refs, { ids: wanted });
+    return this.collectRows(refs, candidates);
+  }
+
+  /** The sweep: assets older than `before` that nothing references. */
+  async collectUnreferenced(before: Date): Promise<number> {
+    const refs = await repo.referencingColumns(this.deps.db);
+    return this.collectRows(refs, await repo.unreferencedAssets(this.deps.db, refs, { before }));
+  }
+
+  /**
+   * The sweep of files: stored files that no asset uses and that are older than `before` (a
+   * file being ingested right now is younger; storing existing content refreshes its time).
+   */
+  async sweepFiles(before: Date): Promise<number> {
+    const known = await repo.allKeys(this.deps.db);
+    const stale: string[] = [];
+    for await (const obj of this.deps.storage.list()) {
+      if (!known.has(obj.key) && obj.modifiedAt < before) stale.push(obj.key);
+    }
+    if (!stale.length) return 0;
+    // Checked again just before deleting: an asset recorded since the listing keeps its files.
+    const still = await repo.keysInUse(this.deps.db, stale);
+    const gone = stale.filter((k) => !still.has(k));
+    await this.deps.storage.delete(gone);
+    return gone.length;
+  }
+
+  private async collectRows(refs: { table: string; column: string }[], rows: repo.AssetRow[]): Promise<number> {
+    let removed = 0;
+    for (const candidate of rows) {
+      try {
+        await this.deps.db.transaction(async (tx) => {
+          await repo.lockSha(tx, candidate.sha256);
+          const row = await repo.deleteIfUnreferenced(tx, refs, candidate.id);
+          if (!row) return;
+          await this.deleteFiles(tx, imageKeys(repo.toStoredImage(row)));
+          removed += 1;
+        });
+      } catch (err) {
+        // Referenced again meanwhile: the foreign key refused the delete, which is the answer.
+        if (!isForeignKeyViolation(err)) this.deps.log.warn({ err }, 'could not collect a media asset');
+      }
+    }
+    return removed;
+  }
+
+  /** Deletes files, except those another asset uses (derived files are named by content, so can be shared). */
+  private async deleteFiles(tx: DbOrTx, keys: string[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    const still = await repo.keysInUse(tx, unique);
+    await this.deps.storage.delete(unique.filter((k) => !still.has(k)));
+  }
+}
