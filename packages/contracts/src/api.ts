@@ -17,6 +17,8 @@ import { pageImagesApi } from './page-images';
 import { adminsApi, usersApi } from './people';
 import { servicePageApi } from './service-page';
 import { servicesApi } from './services';
+import { siteApi } from './site';
+import { siteSettingsApi } from './site-settings';
 import { teamApi } from './team';
 
 /** Every endpoint of the API, by area: the one table routes, fetchers and /docs come from. */
@@ -41,6 +43,8 @@ export const API = {
   servicePage: servicePageApi,
   dashboard: dashboardApi,
   media: mediaApi,
+  site: siteApi,
+  siteSettings: siteSettingsApi,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointSpec => !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'response' in v;

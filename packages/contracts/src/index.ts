@@ -23,4 +23,6 @@ export * from './service-page';
 export * from './dashboard';
 export * from './uploads';
 export * from './media';
+export * from './site-settings';
+export * from './site';
 export * from './api';

@@ -26,6 +26,9 @@ import {
   type LoveStoryRow,
 } from './love-stories.repository';
 
+/** Cache tag dropped on every love story write (the public site caches its published stories). */
+export const LOVE_STORIES_TAG = 'love-stories';
+
 /** All five descriptions, in order, blanks included. */
 function fullDescription(raw: Partial<Record<string, string>> | null | undefined): LoveStoryDescription {
   const out = {} as LoveStoryDescription;
@@ -75,6 +78,7 @@ export async function createLoveStory(ctx: AppContext, data: LoveStoryCreateInpu
       status: status ?? false,
     }),
   );
+  await ctx.cache.invalidate(LOVE_STORIES_TAG);
   return toLoveStory(row, owner);
 }
 
@@ -113,6 +117,7 @@ export async function updateLoveStoryFields(
     Object.keys(patch).length ? orNotFound(updateLoveStory(ctx.db, id, patch)) : Promise.resolve(existing.story),
   );
   if (cover) await releaseImages(ctx, [existing.story.cover]);
+  await ctx.cache.invalidate(LOVE_STORIES_TAG);
   return toLoveStory(row, owner);
 }
 
@@ -121,4 +126,5 @@ export async function removeLoveStory(ctx: AppContext, id: number): Promise<void
   const row = await orNotFound(deleteLoveStory(ctx.db, id));
   await removeGallery(ctx, 'love-story', id);
   await releaseImages(ctx, [row.cover]);
+  await ctx.cache.invalidate(LOVE_STORIES_TAG);
 }
