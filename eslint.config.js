@@ -38,6 +38,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/site/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'apps/server/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

@@ -194,13 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA under /admin-account/, with history fallback; `/` goes to the login screen. */
+/** The built SPA under /admin-account/, with history fallback (the public website has `/`). */
 async function registerPortal(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index);
   await app.register(async (scope) => {
     declarePublicScope(scope);
-    scope.get('/', async (_req, reply) => reply.redirect('/admin-account/login'));
     scope.get('/admin-account', async (_req, reply) => reply.redirect('/admin-account/'));
     if (built) {
       await scope.register(fastifyStatic, {
