@@ -28,6 +28,8 @@ export const SIDEBAR: NavGroup[] = [
   { label: 'Users', items: [{ label: 'Users', to: '/Manage-users' }] },
   { label: 'Admin', items: [{ label: 'Admin', to: '/Manage-admins' }] },
   { label: 'Messages', items: [{ label: 'Emails', to: '/Manage-emails' }] },
+  // Not in the spec: the public website's own settings (issue 10).
+  { label: 'Website', items: [{ label: 'Site settings', to: '/Site-settings' }] },
 ];
 
 /** The spec's initial theme options. */
