@@ -43,13 +43,13 @@ export function largest(image: SiteImage): string {
 
 export function Hero({ image, title, children }: { image: SiteImage | null; title: string; children?: ReactNode }) {
   return (
-    <header className={image ? 'hero' : 'hero hero-plain'}>
+    <div className={image ? 'hero' : 'hero hero-plain'}>
       {image && <Img image={image} alt="" sizes="100vw" priority className="hero-img" />}
       <div className="hero-text">
         <h1>{title}</h1>
         {children}
       </div>
-    </header>
+    </div>
   );
 }
 

@@ -53,7 +53,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
           </a>
         </p>
       </Hero>
-      <main id="main" className="wrap">
+      <div className="wrap">
         {(page.hero ? page.carousel : slides).length > 0 && (
           <section aria-labelledby="moments">
             <h2 id="moments">Moments</h2>
@@ -105,7 +105,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
             </p>
           </section>
         )}
-      </main>
+      </div>
     </>
   );
 }
@@ -116,9 +116,9 @@ export function ServicesPage({ page }: { page: Of<'services'> }) {
       <Hero image={page.hero ?? page.servicePage?.image ?? null} title={page.servicePage?.name || 'Services'}>
         {page.servicePage?.description && <p className="lead">{page.servicePage.description}</p>}
       </Hero>
-      <main id="main" className="wrap">
+      <div className="wrap">
         {page.services.length ? <ServiceCards services={page.services} /> : <p>Our services will be listed here soon.</p>}
-      </main>
+      </div>
     </>
   );
 }
@@ -130,7 +130,7 @@ export function ServicePage({ page }: { page: Of<'service'> }) {
       <Hero image={s.cover} title={s.name}>
         <p className="lead">{s.description}</p>
       </Hero>
-      <main id="main" className="wrap">
+      <div className="wrap">
         {s.description2 && <Paragraphs text={s.description2} />}
         <h2>Gallery</h2>
         <Gallery gallery={page.gallery} label={s.name} basePath={sitePaths.service(s.slug)} />
@@ -139,7 +139,7 @@ export function ServicePage({ page }: { page: Of<'service'> }) {
             Ask about {s.name}
           </a>
         </p>
-      </main>
+      </div>
     </>
   );
 }
@@ -148,9 +148,9 @@ export function LoveStoriesPage({ page }: { page: Of<'love-stories'> }) {
   return (
     <>
       <Hero image={page.hero} title="Love stories" />
-      <main id="main" className="wrap">
+      <div className="wrap">
         {page.stories.length ? <StoryCards stories={page.stories} /> : <p>Our love stories will be told here soon.</p>}
-      </main>
+      </div>
     </>
   );
 }
@@ -163,7 +163,7 @@ export function LoveStoryPage({ page }: { page: Of<'love-story'> }) {
       <Hero image={s.cover} title={s.title}>
         <p className="lead">{s.description1}</p>
       </Hero>
-      <main id="main" className="wrap">
+      <div className="wrap">
         <article className="story">
           {rest.map((d, i) => (
             <Paragraphs key={i} text={d} />
@@ -171,7 +171,7 @@ export function LoveStoryPage({ page }: { page: Of<'love-story'> }) {
         </article>
         <h2>Gallery</h2>
         <Gallery gallery={page.gallery} label={s.title} basePath={sitePaths.loveStory(s.slug)} />
-      </main>
+      </div>
     </>
   );
 }
@@ -181,7 +181,7 @@ export function AboutPage({ page }: { page: Of<'about'> }) {
   return (
     <>
       <Hero image={page.hero ?? a?.page_image ?? null} title={a?.header_text || 'About us'} />
-      <main id="main" className="wrap">
+      <div className="wrap">
         {a && (
           <section className="split" aria-label="Our studio">
             <div>
@@ -205,7 +205,7 @@ export function AboutPage({ page }: { page: Of<'about'> }) {
             </ul>
           </section>
         )}
-      </main>
+      </div>
     </>
   );
 }
@@ -324,7 +324,7 @@ export function ContactPage({ page }: { page: Of<'contact'> }) {
       <Hero image={page.hero ?? c?.nav_image ?? null} title="Contact us">
         {c?.description && <p className="lead">{c.description}</p>}
       </Hero>
-      <main id="main" className="wrap split">
+      <div className="wrap split">
         <section aria-labelledby="reach">
           <h2 id="reach">Find us</h2>
           {page.contact.info.map((i, n) => i.description && <p key={n}>{i.description}</p>)}
@@ -333,7 +333,7 @@ export function ContactPage({ page }: { page: Of<'contact'> }) {
         <section aria-label="Enquiry">
           <EnquiryForm form={page.form} />
         </section>
-      </main>
+      </div>
     </>
   );
 }
@@ -342,11 +342,11 @@ export function NotFoundPage() {
   return (
     <>
       <Hero image={null} title="Page not found" />
-      <main id="main" className="wrap">
+      <div className="wrap">
         <p>
           This page does not exist, or is no longer published. <a href="/">Go to the home page</a>.
         </p>
-      </main>
+      </div>
     </>
   );
 }

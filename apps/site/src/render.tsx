@@ -201,7 +201,7 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         <a className="skip" href="#main">
           Skip to content
         </a>
-        <div className="bar">
+        <header className="bar">
           <a className="brand" href="/" aria-current={section === '/' ? 'page' : undefined}>
             {settings.studio_name}
           </a>
@@ -218,8 +218,10 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
               </ul>
             </nav>
           )}
-        </div>
-        <Body page={page} layout={layout} />
+        </header>
+        <main id="main">
+          <Body page={page} layout={layout} />
+        </main>
         <footer className="footer">
           <div className="wrap footer-grid">
             <div>
