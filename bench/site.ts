@@ -64,9 +64,17 @@ async function seed(server: RunningServer, photos: number) {
     cover_image: await jpeg(n++, 1920, 1280),
     status: 'true',
   });
-  for (let done = 0; done < photos; done += 50) {
-    const files = await Promise.all(Array.from({ length: Math.min(50, photos - done) }, () => jpeg(n++, 600, 400)));
-    await call(server, 'POST', '/adminportal/manage-gallery/', { service: String(big.id), land_scape_image: files });
+  for (let done = 0; done < photos; done += 20) {
+    const files = await Promise.all(Array.from({ length: Math.min(20, photos - done) }, () => jpeg(n++, 600, 400)));
+    // A loaded machine may drop a long upload; the photos already stored are skipped on retry.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await call(server, 'POST', '/adminportal/manage-gallery/', { service: String(big.id), land_scape_image: files });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
   }
   const page = await call(server, 'POST', '/adminportal/pages-images/', { page: '2', image: await jpeg(n++, 1920, 1080) });
   await call(server, 'PATCH', `/adminportal/pages-images/${page.id}/`, { status: 'true' });

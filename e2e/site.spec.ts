@@ -208,6 +208,27 @@ test.describe('the public website', () => {
     expect(errors).toEqual([]);
   });
 
+  test('an admin renames the studio and edits the menu in Site settings; the website follows at once', async ({ authed: page }) => {
+    await page.goto('/admin-account/Site-settings');
+    await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+    const name = page.getByLabel('Studio name');
+    await name.fill('');
+    await name.blur();
+    await expect(page.getByText('Studio name is required')).toBeVisible();
+    await name.fill('Silver Halide Studio');
+    await page.getByRole('button', { name: 'Add a link' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Instagram');
+    await page.getByLabel('Web address').fill('https://instagram.com/silverhalide');
+    await page.getByRole('checkbox', { name: 'About' }).uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Site settings successfully updated')).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Silver Halide Studio' }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/silverhalide');
+  });
+
   test('every public page has no axe violations', async ({ page }) => {
     const s = seeded!;
     for (const url of [

@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
+import { siteNotFound } from './features/site/site-pages.routes';
 import { registerApiReference } from './http/api-reference';
 import { BODY_MESSAGES, restoreIdleTimeout } from './http/read-body';
 import { registerRequestLimits } from './http/request-limits';
@@ -227,6 +228,9 @@ async function registerPortal(app: FastifyInstance, dist: string): Promise<void>
         .type('text/html')
         .send(await fs.promises.readFile(index));
     }
+    // A visitor's browser gets the website's own 404 page; everything else the API's answer.
+    const page = siteNotFound(request, reply);
+    if (page) return page;
     return reply.code(404).send({ detail: COMMON_MESSAGES.notFound });
   });
 }

@@ -75,6 +75,22 @@ function isBrowserForm(request: FastifyRequest): boolean {
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) && accept.includes('text/html');
 }
 
+type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+/** Each server's 404 page, by its runtime (tests run several servers in one process). */
+const notFoundPages = new WeakMap<object, PageHandler>();
+
+/** Paths that belong to the API, the portal, media or the reference: their 404 stays JSON. */
+const NOT_SITE = /^\/(adminportal|accounts|site|media|docs|admin-account|g|healthz)(\/|$)/;
+
+/** The website's 404 page for a browser asking for a page that does not exist; null otherwise. */
+export function siteNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | null {
+  const url = request.url.split('?', 1)[0]!;
+  const notFoundPage = notFoundPages.get(request.server.runtime);
+  if (!notFoundPage || (request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(url)) return null;
+  if (!String(request.headers.accept ?? '').includes('text/html')) return null;
+  return notFoundPage(request, reply);
+}
+
 /** The website under `/`, rendered on the server from the site read model and cached like the JSON. */
 export async function registerSitePages(app: FastifyInstance): Promise<void> {
   const { config } = app.runtime;
@@ -225,6 +241,20 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     const html = renderer.renderPage({ kind: 'contact', hero, contact, form }, await layoutOf(ctx, origin), '/contact/');
     return reply.code(code).header('cache-control', 'no-store').type(HTML).send(html);
   }
+
+  notFoundPages.set(app.runtime, async (request, reply) => {
+    if (!renderer) return notBuilt(reply);
+    const ctx = contextOf(request);
+    const origin = originOf(request);
+    const key = `page:${origin}:not-found`;
+    const html = await ctx.cache.json(
+      ALL_SITE_TAGS,
+      key,
+      async () => renderer.renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
+      (s) => s,
+    );
+    return sendCachedText(request, reply, key, html, { type: HTML, cacheControl: 'no-cache', status: 404 });
+  });
 
   await app.register(async (scope) => {
     declarePublicScope(scope);

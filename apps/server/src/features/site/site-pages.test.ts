@@ -80,6 +80,17 @@ describeEachDatabase('site pages', (kind) => {
     expect(html.match(/data-lightbox/g)).toHaveLength(f.servicePhotos);
   });
 
+  it('answers a browser at an unknown address with the site 404 page, and the API with JSON', async () => {
+    const page = await get('/no-such-page/', { accept: 'text/html' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Page not found');
+    const api = await get('/adminportal/no-such-thing/', { accept: 'text/html' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: expect.any(String) });
+    expect((await get('/no-such-page/')).headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('redirects an outdated slug to the canonical one, and paths without their slash', async () => {
     const res = await get(`/services/${f.publishedService}-old-name/`);
     expect(res.statusCode).toBe(301);
