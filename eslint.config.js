@@ -38,6 +38,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/site/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
     // Playwright and benchmark scripts run code in the page as well as in Node.
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -80,13 +84,15 @@ export default tseslint.config(
   },
   {
     // Only media/ touches sharp and files, so storage stays behind one interface. The exceptions
-    // hold no media: PGlite's own data directory, the development mail outbox and the built portal.
+    // hold no media: PGlite's own data directory, the development mail outbox, and the built portal
+    // and website (their index, renderer and static assets).
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/media/**',
       'apps/server/src/db/client.ts',
       'apps/server/src/mail/mailer.ts',
       'apps/server/src/app.ts',
+      'apps/server/src/features/site/site-pages.routes.ts',
       '**/*.test.ts',
     ],
     rules: {

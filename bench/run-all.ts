@@ -4,11 +4,13 @@
  * to run a subset: `npm run bench -- ingest`.
  */
 import { runIngest } from './ingest';
+import { runSite } from './site';
 import { runViewGallery } from './view-gallery';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   ingest: runIngest,
   'view-gallery': runViewGallery,
+  site: runSite,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHMARKS);

@@ -6,7 +6,7 @@ test.describe('sign-in and the portal shell', () => {
   test('without a session every screen goes to /login', async ({ page }) => {
     await page.goto('/admin-account/dashboard');
     await expect(page).toHaveURL(/\/admin-account\/login$/);
-    await page.goto('/');
+    await page.goto('/admin-account/');
     await expect(page).toHaveURL(/\/admin-account\/login$/);
   });
 

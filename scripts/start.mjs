@@ -1,4 +1,4 @@
-// `npm start`: builds the portal if it has not been built, then serves everything.
+// `npm start`: builds the portal and the website if they have not been built, then serves everything.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -9,6 +9,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
   console.log('Building the admin portal (first start only)...');
   const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/admin'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
+  console.log('Building the public website (first start only)...');
+  const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/site'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

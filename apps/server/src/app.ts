@@ -12,6 +12,7 @@ import type { Database, Db } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
+import { siteNotFound } from './features/site/site-pages.routes';
 import { registerApiReference } from './http/api-reference';
 import { BODY_MESSAGES, restoreIdleTimeout } from './http/read-body';
 import { registerRequestLimits } from './http/request-limits';
@@ -194,13 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built SPA under /admin-account/, with history fallback; `/` goes to the login screen. */
+/** The built SPA under /admin-account/, with history fallback (the public website has `/`). */
 async function registerPortal(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   const built = fs.existsSync(index);
   await app.register(async (scope) => {
     declarePublicScope(scope);
-    scope.get('/', async (_req, reply) => reply.redirect('/admin-account/login'));
     scope.get('/admin-account', async (_req, reply) => reply.redirect('/admin-account/'));
     if (built) {
       await scope.register(fastifyStatic, {
@@ -228,6 +228,9 @@ async function registerPortal(app: FastifyInstance, dist: string): Promise<void>
         .type('text/html')
         .send(await fs.promises.readFile(index));
     }
+    // A visitor's browser gets the website's own 404 page; everything else the API's answer.
+    const page = siteNotFound(request, reply);
+    if (page) return page;
     return reply.code(404).send({ detail: COMMON_MESSAGES.notFound });
   });
 }

@@ -24,6 +24,10 @@ export interface Config {
   mailFrom: string;
   /** Directory of the built admin SPA. */
   adminDist: string;
+  /** Directory of the built public website (server renderer and client assets). */
+  siteDist: string;
+  /** The site's public address for canonical URLs, sitemap and Open Graph (default: from the request). */
+  publicUrl: string | null;
   logLevel: string;
   trustProxy: boolean;
   uploadConcurrency: number;
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Darkroom <no-reply@darkroom.local>',
     adminDist: path.resolve(str(env, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
+    siteDist: path.resolve(str(env, 'SITE_DIST') ?? path.join(repoRoot, 'apps/site/dist')),
+    publicUrl: str(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
     uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),

@@ -18,6 +18,8 @@ import { adminsApi, usersApi } from './people';
 import { auditApi } from './audit';
 import { servicePageApi } from './service-page';
 import { servicesApi } from './services';
+import { siteApi } from './site';
+import { siteSettingsApi } from './site-settings';
 import { teamApi } from './team';
 
 /** Every endpoint of the API, by area: the one table routes, fetchers and /docs come from. */
@@ -43,6 +45,8 @@ export const API = {
   servicePage: servicePageApi,
   dashboard: dashboardApi,
   media: mediaApi,
+  site: siteApi,
+  siteSettings: siteSettingsApi,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointSpec => !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'response' in v;

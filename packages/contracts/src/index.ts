@@ -24,4 +24,6 @@ export * from './dashboard';
 export * from './uploads';
 export * from './media';
 export * from './audit';
+export * from './site-settings';
+export * from './site';
 export * from './api';

@@ -30,4 +30,5 @@ export const ROUTES: { path: string; Page: Page }[] = [
   { path: '/manage-page-images', Page: page(() => import('../features/page-images/page-images-page')) },
   { path: '/manage-carousel-images', Page: page(() => import('../features/carousel/carousel-page')) },
   { path: '/manage-home-gallery', Page: page(() => import('../features/home-gallery/home-gallery-page')) },
+  { path: '/Site-settings', Page: page(() => import('../features/site-settings/site-settings-page')) },
 ];

@@ -140,10 +140,10 @@ describeEachDatabase('sign-in and session', (kind) => {
     expect(typeof res.json().detail).toBe('string');
   });
 
-  it('sends security headers and sends / to the login screen', async () => {
+  it('sends security headers; / is the public website', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/admin-account/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -3,8 +3,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { listEndpoints, routerPath } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
 
-/** Routes that are not API endpoints: health, files, the portal and the reference itself. */
-const NOT_ENDPOINTS = /^(\/healthz|\/|\/admin-account|\/media\/\*|\/docs.*)$/;
+/** Not API endpoints: health, the portal, media files, the reference itself, and the website's pages. */
+const NOT_ENDPOINTS =
+  /^(\/healthz|\/|\/admin-account|\/media\/\*|\/docs.*|\/(services|love-stories)(\/(:slug\/)?)?|\/(about|contact)\/?|\/sitemap\.xml|\/robots\.txt|\/site-assets\/\*)$/;
 
 describeEachDatabase('the endpoint table', (kind) => {
   let t: TestApp;

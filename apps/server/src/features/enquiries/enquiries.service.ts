@@ -1,6 +1,7 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_MESSAGES, type Enquiry, type EnquiryData, type EnquiryReceived } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
+import { listPeople } from '../people/people.repository';
 import { deleteEnquiry, insertEnquiry, listEnquiries, type EnquiryRow } from './enquiries.repository';
 
 /** Response-cache tag of the admin list. */
@@ -34,7 +35,20 @@ export async function receiveEnquiry(ctx: AppContext, data: EnquiryData): Promis
   if (data[ENQUIRY_HONEYPOT_FIELD]) return answer;
   await insertEnquiry(ctx.db, { fullName: data.full_name, email: data.email, message: data.message });
   await ctx.cache.invalidate(ENQUIRIES_CACHE_TAG);
+  await notifyAdmins(ctx, data);
   return answer;
+}
+
+/** Tells every active admin with an address about a new enquiry; a mail failure never loses the enquiry. */
+async function notifyAdmins(ctx: AppContext, data: EnquiryData): Promise<void> {
+  try {
+    const to = (await listPeople(ctx.db, 'admin')).filter((a) => a.isActive && a.email.trim()).map((a) => a.email);
+    if (!to.length) return;
+    const text = `A visitor sent an enquiry from the website.\n\nFrom: ${data.full_name} <${data.email}>\n\n${data.message}\n\n--\nDarkroom: see User enquiries in the admin portal.\n`;
+    await ctx.mailer.send({ to, subject: `New enquiry from ${data.full_name}`, text });
+  } catch (err) {
+    ctx.log.warn({ err }, 'enquiry notification failed');
+  }
 }
 
 export async function removeEnquiry(ctx: AppContext, id: number): Promise<void> {

@@ -24,6 +24,8 @@ export interface GalleryOwnerArea<Row extends OwnerRow, Insert, View> {
   type: GalleryParentType;
   use: ImageUse;
   userRequired: string;
+  /** Response-cache tags dropped by every write (a public page may show the records). */
+  cacheTags?: string[];
   list(db: DbOrTx): Promise<{ row: Row; owner: CustomerName | null }[]>;
   find(db: DbOrTx, id: number): Promise<{ row: Row; owner: CustomerName | null } | undefined>;
   /** The row alone, locked (for update) until the transaction ends. */
@@ -61,6 +63,7 @@ export function galleryOwnerService<Row extends OwnerRow, Insert, View>(area: Ga
     async create(ctx: AppContext, user: number, values: Insert, file: UploadedFile): Promise<View> {
       const owner = await requireCustomer(ctx.db, user, 'user', area.userRequired);
       const row = await saveWithImages<Row, Row>(ctx, {
+        cacheTags: area.cacheTags,
         images: { coverAssetId: cover(file) } as never,
         write: (tx, ids) =>
           area.insert(tx, { ...values, accountId: owner.id, coverAssetId: (ids as { coverAssetId: number }).coverAssetId }),
@@ -82,6 +85,7 @@ export function galleryOwnerService<Row extends OwnerRow, Insert, View>(area: Ga
       let owner = existing.owner;
       if (input.user !== undefined) owner = await requireCustomer(ctx.db, input.user, 'user', area.userRequired);
       const row = await saveWithImages<Row, Row>(ctx, {
+        cacheTags: area.cacheTags,
         images: { coverAssetId: file && cover(file) } as never,
         lock: (tx) => area.lock(tx, id),
         write: async (tx, ids, before) => {
@@ -95,6 +99,7 @@ export function galleryOwnerService<Row extends OwnerRow, Insert, View>(area: Ga
     /** Deletes the record; the database deletes its gallery; then the files nothing else uses. */
     async remove(ctx: AppContext, id: number): Promise<void> {
       await deleteWithImages(ctx, {
+        cacheTags: area.cacheTags,
         alsoHeld: (tx) => galleryAssetIds(tx, area.type, id),
         remove: (tx) => area.remove(tx, id),
         assetsOf: (row) => [row.coverAssetId],

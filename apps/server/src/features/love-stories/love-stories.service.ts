@@ -47,8 +47,12 @@ export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null, cover
   };
 }
 
+/** Cache tag dropped on every love story write (the public site caches its published stories). */
+export const LOVE_STORIES_TAG = 'love-stories';
+
 const flows = galleryOwnerService<LoveStoryRow, Omit<LoveStoryInsert, 'accountId' | 'coverAssetId'>, LoveStory>({
   type: 'love-story',
+  cacheTags: [LOVE_STORIES_TAG],
   use: 'loveStoryCover',
   userRequired: LOVE_STORY_MESSAGES.userRequired,
   list: async (db) => (await listLoveStories(db)).map((r) => ({ row: r.story, owner: r.owner })),

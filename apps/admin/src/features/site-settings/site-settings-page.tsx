@@ -1,0 +1,208 @@
+import { useForm, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  IconButton,
+  Link,
+  Paper,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  COMMON_MESSAGES,
+  SITE_MENU_PAGES,
+  SITE_SETTINGS_LIMITS,
+  SITE_SETTINGS_MESSAGES,
+  siteSettingsInputSchema,
+  type SiteMenuPage,
+  type SiteSettings,
+} from '@darkroom/contracts';
+import { applyFieldErrors } from '../../components/form-errors';
+import { useNotify } from '../../components/notify';
+import { PageHeader } from '../../components/page-header';
+import { useSaveSiteSettings, useSiteSettings } from './api';
+
+interface FormValues {
+  studio_name: string;
+  tagline: string;
+  seo_description: string;
+  social_links: { label: string; url: string }[];
+  menu_pages: SiteMenuPage[];
+}
+
+const FIELDS = ['studio_name', 'tagline', 'seo_description', 'social_links', 'menu_pages'];
+
+/** /Site-settings: what the spec leaves open about the public website, on one small page. */
+export default function SiteSettingsPage() {
+  const { data, isLoading, error } = useSiteSettings();
+  return (
+    <>
+      <PageHeader
+        title={SITE_SETTINGS_MESSAGES.title}
+        subtitle="The studio's name, tagline, search description, social links and menu on the public website."
+      />
+      {isLoading ? (
+        <Paper sx={{ p: 3 }}>
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+          <Typography color="text.secondary" role="status">
+            {COMMON_MESSAGES.fetching}
+          </Typography>
+        </Paper>
+      ) : error || !data ? (
+        <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>
+      ) : (
+        <SettingsForm key={data.time_updated ?? 'defaults'} settings={data} />
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ settings }: { settings: SiteSettings }) {
+  const notify = useNotify();
+  const save = useSaveSiteSettings();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onBlur',
+    resolver: zodResolver(siteSettingsInputSchema) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      studio_name: settings.studio_name,
+      tagline: settings.tagline,
+      seo_description: settings.seo_description,
+      social_links: settings.social_links,
+      menu_pages: settings.menu_pages,
+    },
+  });
+  const links = useFieldArray({ control, name: 'social_links' });
+  const menu = useWatch({ control, name: 'menu_pages' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      notify(SITE_SETTINGS_MESSAGES.updated, 'success');
+    } catch (err) {
+      if (!applyFieldErrors(err, setError, FIELDS)) notify(SITE_SETTINGS_MESSAGES.updateFailed);
+    }
+  });
+
+  const toggle = (key: SiteMenuPage, on: boolean) =>
+    setValue('menu_pages', on ? [...menu, key] : menu.filter((k) => k !== key), { shouldDirty: true });
+
+  return (
+    <Paper
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}
+      aria-label={SITE_SETTINGS_MESSAGES.title}
+    >
+      <Stack spacing={2.5}>
+        <TextField
+          label="Studio name"
+          required
+          {...register('studio_name')}
+          error={!!errors.studio_name}
+          helperText={errors.studio_name?.message ?? 'Shown in the menu bar, page titles and search results.'}
+          slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.studioName } }}
+        />
+        <TextField
+          label="Tagline"
+          {...register('tagline')}
+          error={!!errors.tagline}
+          helperText={errors.tagline?.message ?? 'One line under the name on the home page.'}
+          slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.tagline } }}
+        />
+        <TextField
+          label="SEO description"
+          multiline
+          minRows={2}
+          {...register('seo_description')}
+          error={!!errors.seo_description}
+          helperText={errors.seo_description?.message ?? 'What search engines show under the home page (about 150 characters).'}
+          slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.seoDescription } }}
+        />
+        <Box>
+          <FormLabel component="legend">Social links</FormLabel>
+          <Stack spacing={1.5} sx={{ mt: 1 }}>
+            {links.fields.map((field, i) => (
+              <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+                <TextField
+                  label="Name"
+                  size="small"
+                  {...register(`social_links.${i}.label`)}
+                  error={!!errors.social_links?.[i]?.label}
+                  helperText={errors.social_links?.[i]?.label?.message}
+                  sx={{ width: { sm: 180 } }}
+                />
+                <TextField
+                  label="Web address"
+                  size="small"
+                  placeholder="https://"
+                  {...register(`social_links.${i}.url`)}
+                  error={!!errors.social_links?.[i]?.url}
+                  helperText={errors.social_links?.[i]?.url?.message}
+                  sx={{ flex: 1 }}
+                />
+                <IconButton aria-label={`Remove link ${i + 1}`} onClick={() => links.remove(i)}>
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Stack>
+            ))}
+            {errors.social_links?.message && <Typography color="error">{errors.social_links.message}</Typography>}
+            <Box>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={() => links.append({ label: '', url: '' })}
+                disabled={links.fields.length >= SITE_SETTINGS_LIMITS.socialLinks}
+              >
+                Add a link
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <FormLabel component="legend">Pages in the menu</FormLabel>
+          <FormGroup row>
+            {SITE_MENU_PAGES.map((p) => (
+              <FormControlLabel
+                key={p.key}
+                control={<Checkbox checked={menu.includes(p.key)} onChange={(e) => toggle(p.key, e.target.checked)} />}
+                label={p.label}
+              />
+            ))}
+          </FormGroup>
+        </Box>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            startIcon={save.isPending ? <CircularProgress size={18} /> : undefined}
+          >
+            Save
+          </Button>
+          <Link href="/" target="_blank" rel="noopener">
+            Open the website
+          </Link>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The public site's settings: one row (id 1), written by the portal's settings page. Absent
+ * until first saved; the site then shows the defaults from packages/contracts.
+ * Migration: drizzle/0003_site_settings.sql.
+ */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey(),
+  studioName: text('studio_name').notNull(),
+  tagline: text('tagline').notNull(),
+  seoDescription: text('seo_description').notNull(),
+  socialLinks: jsonb('social_links').$type<{ label: string; url: string }[]>().notNull(),
+  menuPages: jsonb('menu_pages').$type<string[]>().notNull(),
+  timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
+});

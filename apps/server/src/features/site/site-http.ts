@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Sends a cached public text (site JSON, rendered pages) the way a CDN would: a strong ETag and
+ * `304` for a matching `If-None-Match`, brotli or gzip chosen from `Accept-Encoding` and made
+ * once per version of the text, and CORS for GET so a studio's own front end may read it.
+ */
+
+interface Prepared {
+  text: string;
+  etag: string;
+  raw: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+/** Smaller bodies are sent as they are: compressing them saves nothing. */
+const MIN_COMPRESS = 1024;
+/** Versions kept per key: the newest only (the text comes from the response cache). */
+const prepared = new Map<string, Prepared>();
+const MAX_KEYS = 2000;
+
+function prepare(key: string, text: string): Prepared {
+  const hit = prepared.get(key);
+  // The response cache hands back the same string until a write drops it, so this compares
+  // references in the common case.
+  if (hit && hit.text === text) return hit;
+  const raw = Buffer.from(text);
+  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
+  const big = raw.length >= MIN_COMPRESS;
+  const entry: Prepared = {
+    text,
+    etag,
+    raw,
+    br: big
+      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : null,
+    gzip: big ? gzipSync(raw, { level: 9 }) : null,
+  };
+  if (prepared.size >= MAX_KEYS && !hit) prepared.delete(prepared.keys().next().value!);
+  prepared.set(key, entry);
+  return entry;
+}
+
+export interface SendOptions {
+  /** Content type with charset. */
+  type: string;
+  cacheControl: string;
+  /** Let any origin read it (JSON API); pages and feeds need not. */
+  cors?: boolean;
+  status?: number;
+}
+
+function acceptsEncoding(request: FastifyRequest, name: string): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  return String(header)
+    .split(',')
+    .some((part) => {
+      const [token, ...params] = part.trim().split(';');
+      if (token!.trim().toLowerCase() !== name) return false;
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return !q || Number(q.trim().slice(2)) > 0;
+    });
+}
+
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return String(header)
+    .split(',')
+    .some((t) => {
+      const tag = t.trim().replace(/^W\//, '');
+      return tag === etag || tag === '*';
+    });
+}
+
+export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key: string, text: string, opts: SendOptions): FastifyReply {
+  const entry = prepare(key, text);
+  reply.header('etag', entry.etag);
+  reply.header('cache-control', opts.cacheControl);
+  reply.header('vary', 'Accept-Encoding');
+  if (opts.cors) {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', 'ETag');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+  }
+  reply.type(opts.type);
+  const status = opts.status ?? 200;
+  if (status === 200 && matches(request, entry.etag)) return reply.code(304).send();
+  reply.code(status);
+  if (entry.br && acceptsEncoding(request, 'br')) return reply.header('content-encoding', 'br').send(entry.br);
+  if (entry.gzip && acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  return reply.send(entry.raw);
+}

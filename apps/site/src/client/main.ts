@@ -1,0 +1,165 @@
+// The public site's only script: a progressive enhancement. Every page works without it.
+// - Galleries: links to full-size photos open in a lightbox (keyboard, buttons and swipe).
+// - Big galleries: the "More photos" link is followed as the visitor scrolls.
+// - The enquiry form: sent with fetch, field messages shown in place, thanks without a reload.
+
+type Item = { href: string; srcset: string; alt: string };
+
+function lightbox(): void {
+  let dialog: HTMLDialogElement | null = null;
+  let img: HTMLImageElement;
+  let count: HTMLParagraphElement;
+  let items: Item[] = [];
+  let index = 0;
+  let opener: HTMLElement | null = null;
+
+  const show = (i: number) => {
+    index = (i + items.length) % items.length;
+    const item = items[index]!;
+    img.removeAttribute('srcset');
+    img.src = item.href;
+    if (item.srcset) {
+      img.srcset = item.srcset;
+      img.sizes = '100vw';
+    }
+    img.alt = item.alt;
+    count.textContent = `${index + 1} / ${items.length}`;
+  };
+
+  const build = () => {
+    dialog = document.createElement('dialog');
+    dialog.className = 'lightbox';
+    dialog.setAttribute('aria-label', 'Photo viewer');
+    dialog.innerHTML =
+      '<figure><img alt=""></figure>' +
+      '<button type="button" class="lb-close" aria-label="Close">✕</button>' +
+      '<button type="button" class="lb-prev" aria-label="Previous photo">‹</button>' +
+      '<button type="button" class="lb-next" aria-label="Next photo">›</button>' +
+      '<p class="lb-count" aria-live="polite"></p>';
+    img = dialog.querySelector('img')!;
+    count = dialog.querySelector('.lb-count')!;
+    dialog.querySelector('.lb-close')!.addEventListener('click', () => dialog!.close());
+    dialog.querySelector('.lb-prev')!.addEventListener('click', () => show(index - 1));
+    dialog.querySelector('.lb-next')!.addEventListener('click', () => show(index + 1));
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowLeft') show(index - 1);
+      else if (e.key === 'ArrowRight') show(index + 1);
+      else return;
+      e.preventDefault();
+    });
+    dialog.addEventListener('click', (e) => {
+      if (e.target === dialog || (e.target as HTMLElement).tagName === 'FIGURE') dialog!.close();
+    });
+    let startX = 0;
+    let startY = 0;
+    dialog.addEventListener(
+      'touchstart',
+      (e) => {
+        startX = e.touches[0]!.clientX;
+        startY = e.touches[0]!.clientY;
+      },
+      { passive: true },
+    );
+    dialog.addEventListener('touchend', (e) => {
+      const dx = e.changedTouches[0]!.clientX - startX;
+      const dy = e.changedTouches[0]!.clientY - startY;
+      if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) show(dx < 0 ? index + 1 : index - 1);
+    });
+    dialog.addEventListener('close', () => opener?.focus());
+    document.body.append(dialog);
+  };
+
+  document.addEventListener('click', (e) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-lightbox]');
+    if (!link) return;
+    const gallery = link.closest('[data-gallery]');
+    const links = Array.from((gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-lightbox]'));
+    items = links.map((a) => ({ href: a.href, srcset: a.dataset.srcset ?? '', alt: a.querySelector('img')?.alt ?? '' }));
+    e.preventDefault();
+    if (!dialog) build();
+    opener = link;
+    show(links.indexOf(link));
+    dialog!.showModal();
+  });
+}
+
+function endlessGalleries(): void {
+  if (!('IntersectionObserver' in window)) return;
+  for (const next of Array.from(document.querySelectorAll<HTMLAnchorElement>('a[data-next-page]'))) {
+    const section = next.closest('section');
+    const list = section?.querySelector('[data-gallery]');
+    if (!section || !list) continue;
+    let loading = false;
+    const observer = new IntersectionObserver(
+      async (entries) => {
+        if (!entries.some((en) => en.isIntersecting) || loading) return;
+        loading = true;
+        try {
+          const res = await fetch(next.href, { headers: { accept: 'text/html' } });
+          if (!res.ok) return;
+          const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+          const more = doc.querySelector('[data-gallery]');
+          if (more) list.append(...Array.from(more.children));
+          const following = doc.querySelector<HTMLAnchorElement>('a[data-next-page]');
+          if (following) next.href = following.href;
+          else {
+            observer.disconnect();
+            next.remove();
+          }
+        } finally {
+          loading = false;
+        }
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(next);
+  }
+}
+
+function enquiryForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-enquiry]');
+  if (!form || !window.fetch) return;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+    const failure = form.querySelector<HTMLElement>('[data-form-failure]')!;
+    const body = Object.fromEntries(new FormData(form).entries());
+    button.disabled = true;
+    failure.textContent = '';
+    try {
+      const res = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      for (const el of Array.from(form.querySelectorAll<HTMLElement>('[data-error-for]'))) {
+        const field = el.dataset.errorFor!;
+        const messages = res.status === 400 ? (answer[field] as string[] | undefined) : undefined;
+        el.textContent = messages?.[0] ?? '';
+        form.querySelector(`[name="${field}"]`)?.toggleAttribute('aria-invalid', !!messages);
+        if (messages) form.querySelector(`[name="${field}"]`)?.setAttribute('aria-invalid', 'true');
+      }
+      if (res.ok) {
+        const thanks = document.createElement('div');
+        thanks.className = 'thanks';
+        thanks.id = 'enquiry';
+        thanks.setAttribute('role', 'status');
+        thanks.innerHTML = '<h2>Thank you</h2><p>Your enquiry has been received. We will write back soon.</p>';
+        form.replaceWith(thanks);
+        return;
+      }
+      if (res.status === 400) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      else failure.textContent = typeof answer.detail === 'string' ? answer.detail : 'Your enquiry could not be sent. Try again.';
+    } catch {
+      failure.textContent = 'Your enquiry could not be sent. Check your connection and try again.';
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+lightbox();
+endlessGalleries();
+enquiryForm();

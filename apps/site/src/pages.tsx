@@ -1,0 +1,352 @@
+import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS, type SiteContact } from '@darkroom/contracts';
+import { Gallery, Hero, Img, Paragraphs } from './components';
+import { sitePaths, type EnquiryFormState, type PageModel } from './model';
+
+type Of<K extends PageModel['kind']> = Extract<PageModel, { kind: K }>;
+
+const CARD_SIZES = '(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw';
+
+function ServiceCards({ services, headingLevel = 2 }: { services: Of<'services'>['services']; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="cards">
+      {services.map((s) => (
+        <li key={s.id} className="card">
+          <a href={sitePaths.service(s.slug)}>
+            <Img image={s.cover} alt="" sizes={CARD_SIZES} />
+            <H>{s.name}</H>
+          </a>
+          <p>{s.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StoryCards({ stories, headingLevel = 2 }: { stories: Of<'love-stories'>['stories']; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="cards">
+      {stories.map((s) => (
+        <li key={s.id} className="card">
+          <a href={sitePaths.loveStory(s.slug)}>
+            <Img image={s.cover} alt="" sizes={CARD_SIZES} />
+            <H>{s.title}</H>
+          </a>
+          <p>{s.description1}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: string; tagline: string }) {
+  const [first, ...slides] = page.carousel;
+  const heroImage = page.hero ?? first?.image ?? null;
+  return (
+    <>
+      <Hero image={heroImage} title={studio}>
+        <p className="lead">{first && !page.hero ? `${first.title}: ${first.message}` : tagline}</p>
+        <p>
+          <a className="button" href={sitePaths.contact}>
+            Get in touch
+          </a>
+        </p>
+      </Hero>
+      <div className="wrap">
+        {(page.hero ? page.carousel : slides).length > 0 && (
+          <section aria-labelledby="moments">
+            <h2 id="moments">Moments</h2>
+            <ul className="slides">
+              {(page.hero ? page.carousel : slides).map((c) => (
+                <li key={c.id}>
+                  <Img image={c.image} alt={c.title} sizes="(min-width: 900px) 60vw, 90vw" />
+                  <p>
+                    <strong>{c.header}</strong> {c.title}: {c.message}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {page.services.length > 0 && (
+          <section aria-labelledby="services">
+            <h2 id="services">Services</h2>
+            <ServiceCards services={page.services.slice(0, 3)} headingLevel={3} />
+            <p>
+              <a href={sitePaths.services}>All services</a>
+            </p>
+          </section>
+        )}
+        {page.homeGallery.length > 0 && (
+          <section aria-labelledby="gallery">
+            <h2 id="gallery">Gallery</h2>
+            <ul className="gallery" data-gallery>
+              {page.homeGallery.map((g, i) => (
+                <li key={g.id}>
+                  <a href={g.image.url} data-lightbox>
+                    <Img
+                      image={g.image}
+                      alt={g.name || `Gallery photo ${i + 1}`}
+                      sizes="(min-width: 1100px) 360px, (min-width: 700px) 33vw, 50vw"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {page.stories.length > 0 && (
+          <section aria-labelledby="stories">
+            <h2 id="stories">Love stories</h2>
+            <StoryCards stories={page.stories.slice(0, 3)} headingLevel={3} />
+            <p>
+              <a href={sitePaths.loveStories}>All love stories</a>
+            </p>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ServicesPage({ page }: { page: Of<'services'> }) {
+  return (
+    <>
+      <Hero image={page.hero ?? page.servicePage?.image ?? null} title={page.servicePage?.name || 'Services'}>
+        {page.servicePage?.description && <p className="lead">{page.servicePage.description}</p>}
+      </Hero>
+      <div className="wrap">
+        {page.services.length ? <ServiceCards services={page.services} /> : <p>Our services will be listed here soon.</p>}
+      </div>
+    </>
+  );
+}
+
+export function ServicePage({ page }: { page: Of<'service'> }) {
+  const s = page.service;
+  return (
+    <>
+      <Hero image={s.cover} title={s.name}>
+        <p className="lead">{s.description}</p>
+      </Hero>
+      <div className="wrap">
+        {s.description2 && <Paragraphs text={s.description2} />}
+        <h2>Gallery</h2>
+        <Gallery gallery={page.gallery} label={s.name} basePath={sitePaths.service(s.slug)} />
+        <p>
+          <a className="button" href={sitePaths.contact}>
+            Ask about {s.name}
+          </a>
+        </p>
+      </div>
+    </>
+  );
+}
+
+export function LoveStoriesPage({ page }: { page: Of<'love-stories'> }) {
+  return (
+    <>
+      <Hero image={page.hero} title="Love stories" />
+      <div className="wrap">
+        {page.stories.length ? <StoryCards stories={page.stories} /> : <p>Our love stories will be told here soon.</p>}
+      </div>
+    </>
+  );
+}
+
+export function LoveStoryPage({ page }: { page: Of<'love-story'> }) {
+  const s = page.story;
+  const rest = [s.description2, s.description3, s.description4, s.description5].filter((d) => d.trim());
+  return (
+    <>
+      <Hero image={s.cover} title={s.title}>
+        <p className="lead">{s.description1}</p>
+      </Hero>
+      <div className="wrap">
+        <article className="story">
+          {rest.map((d, i) => (
+            <Paragraphs key={i} text={d} />
+          ))}
+        </article>
+        <h2>Gallery</h2>
+        <Gallery gallery={page.gallery} label={s.title} basePath={sitePaths.loveStory(s.slug)} />
+      </div>
+    </>
+  );
+}
+
+export function AboutPage({ page }: { page: Of<'about'> }) {
+  const a = page.about;
+  return (
+    <>
+      <Hero image={page.hero ?? a?.page_image ?? null} title={a?.header_text || 'About us'} />
+      <div className="wrap">
+        {a && (
+          <section className="split" aria-label="Our studio">
+            <div>
+              <Paragraphs text={a.info_text1} />
+              {a.info_text2 && <Paragraphs text={a.info_text2} />}
+            </div>
+            <Img image={a.info_image} alt="The studio" sizes="(min-width: 900px) 45vw, 100vw" />
+          </section>
+        )}
+        {page.team.length > 0 && (
+          <section aria-labelledby="team">
+            <h2 id="team">The team</h2>
+            <ul className="team">
+              {page.team.map((m) => (
+                <li key={m.id}>
+                  <Img image={m.image} alt={m.name} sizes="200px" className="portrait" />
+                  <h3>{m.name}</h3>
+                  <p>{m.title}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ContactDetails({ contact }: { contact: SiteContact }) {
+  const entries = [...(contact.content ? [contact.content] : []), ...contact.info];
+  const seen = new Set<string>();
+  const unique = entries.filter((e) => {
+    const key = `${e.email}|${e.phone}|${e.address}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (!unique.length) return null;
+  return (
+    <>
+      {unique.map((c, i) => (
+        <address key={i} className="address">
+          {c.address && (
+            <span>
+              {c.address.split('\n').map((line, j) => (
+                <span key={j} className="line">
+                  {line}
+                </span>
+              ))}
+            </span>
+          )}
+          {c.phone && (
+            <span className="line">
+              Phone: <a href={`tel:${c.phone.replace(/[^+\d]/g, '')}`}>{c.phone}</a>
+            </span>
+          )}
+          {c.email && (
+            <span className="line">
+              Email: <a href={`mailto:${c.email}`}>{c.email}</a>
+            </span>
+          )}
+        </address>
+      ))}
+    </>
+  );
+}
+
+function Field({
+  name,
+  label,
+  form,
+  type = 'text',
+  max,
+  autoComplete,
+}: {
+  name: 'full_name' | 'email' | 'message';
+  label: string;
+  form: EnquiryFormState;
+  type?: string;
+  max: number;
+  autoComplete?: string;
+}) {
+  const error = form.errors[name];
+  const common = {
+    id: `f-${name}`,
+    name,
+    required: true,
+    maxLength: max,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': `e-${name}`,
+    defaultValue: form.values[name],
+    autoComplete,
+  };
+  return (
+    <p className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      {type === 'textarea' ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
+      <span className="error" id={`e-${name}`} data-error-for={name}>
+        {error ?? ''}
+      </span>
+    </p>
+  );
+}
+
+export function EnquiryForm({ form }: { form: EnquiryFormState }) {
+  if (form.sent) {
+    return (
+      <div className="thanks" role="status" id="enquiry">
+        <h2>Thank you</h2>
+        <p>Your enquiry has been received. We will write back soon.</p>
+      </div>
+    );
+  }
+  return (
+    <form method="post" action="/site/enquiries/" id="enquiry" className="enquiry" noValidate data-enquiry>
+      <h2>Send us a message</h2>
+      <p className="form-failure" role="alert" data-form-failure>
+        {form.failure ?? ''}
+      </p>
+      <Field name="full_name" label="Full name" form={form} max={ENQUIRY_LIMITS.fullName} autoComplete="name" />
+      <Field name="email" label="Email" type="email" form={form} max={ENQUIRY_LIMITS.email} autoComplete="email" />
+      <Field name="message" label="Message" type="textarea" form={form} max={ENQUIRY_LIMITS.message} />
+      <div className="hp" aria-hidden="true">
+        <label htmlFor="f-hp">Leave this field empty</label>
+        <input id="f-hp" name={ENQUIRY_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <p>
+        <button type="submit" className="button">
+          Send enquiry
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export function ContactPage({ page }: { page: Of<'contact'> }) {
+  const c = page.contact.content;
+  return (
+    <>
+      <Hero image={page.hero ?? c?.nav_image ?? null} title="Contact us">
+        {c?.description && <p className="lead">{c.description}</p>}
+      </Hero>
+      <div className="wrap split">
+        <section aria-labelledby="reach">
+          <h2 id="reach">Find us</h2>
+          {page.contact.info.map((i, n) => i.description && <p key={n}>{i.description}</p>)}
+          <ContactDetails contact={page.contact} />
+        </section>
+        <section aria-label="Enquiry">
+          <EnquiryForm form={page.form} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <>
+      <Hero image={null} title="Page not found" />
+      <div className="wrap">
+        <p>
+          This page does not exist, or is no longer published. <a href="/">Go to the home page</a>.
+        </p>
+      </div>
+    </>
+  );
+}

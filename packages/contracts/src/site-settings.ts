@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { optionalText, requiredText } from './forms';
+
+/**
+ * Site settings: what the spec leaves open about the public website (its name, tagline, SEO
+ * description, social links and menu), edited on one small portal page.
+ */
+
+/** Pages that may appear in the site's menu, in menu order. Home is always reachable from the name. */
+export const SITE_MENU_PAGES = [
+  { key: 'services', label: 'Services', path: '/services/' },
+  { key: 'love-stories', label: 'Love stories', path: '/love-stories/' },
+  { key: 'about', label: 'About', path: '/about/' },
+  { key: 'contact', label: 'Contact', path: '/contact/' },
+] as const;
+export type SiteMenuPage = (typeof SITE_MENU_PAGES)[number]['key'];
+const MENU_KEYS = SITE_MENU_PAGES.map((p) => p.key) as [SiteMenuPage, ...SiteMenuPage[]];
+
+export const SITE_SETTINGS_LIMITS = { studioName: 120, tagline: 200, seoDescription: 300, socialLinks: 8, label: 40, url: 500 } as const;
+
+export const SITE_SETTINGS_MESSAGES = {
+  title: 'Site settings',
+  studioNameRequired: 'Studio name is required',
+  studioNameMax: `Studio name can not be more than ${SITE_SETTINGS_LIMITS.studioName} characters`,
+  taglineMax: `Tagline can not be more than ${SITE_SETTINGS_LIMITS.tagline} characters`,
+  seoDescriptionMax: `SEO description can not be more than ${SITE_SETTINGS_LIMITS.seoDescription} characters`,
+  linkLabelRequired: 'Link name is required',
+  linkUrlInvalid: 'Enter a full web address (https://...)',
+  tooManyLinks: `At most ${SITE_SETTINGS_LIMITS.socialLinks} social links`,
+  updated: 'Site settings successfully updated',
+  updateFailed: 'Site settings update failed',
+} as const;
+
+const webUrl = z
+  .string({ error: SITE_SETTINGS_MESSAGES.linkUrlInvalid })
+  .trim()
+  .max(SITE_SETTINGS_LIMITS.url, { error: SITE_SETTINGS_MESSAGES.linkUrlInvalid })
+  .refine((v) => /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: SITE_SETTINGS_MESSAGES.linkUrlInvalid });
+
+export const socialLinkSchema = z.object({
+  label: requiredText(SITE_SETTINGS_MESSAGES.linkLabelRequired, SITE_SETTINGS_LIMITS.label),
+  url: webUrl,
+});
+export type SocialLink = z.output<typeof socialLinkSchema>;
+
+/** `PUT /adminportal/site-settings/`: the whole settings, checked with these messages. */
+export const siteSettingsInputSchema = z.object({
+  studio_name: requiredText(
+    SITE_SETTINGS_MESSAGES.studioNameRequired,
+    SITE_SETTINGS_LIMITS.studioName,
+    SITE_SETTINGS_MESSAGES.studioNameMax,
+  ),
+  tagline: optionalText(SITE_SETTINGS_LIMITS.tagline, SITE_SETTINGS_MESSAGES.taglineMax),
+  seo_description: optionalText(SITE_SETTINGS_LIMITS.seoDescription, SITE_SETTINGS_MESSAGES.seoDescriptionMax),
+  social_links: z.array(socialLinkSchema).max(SITE_SETTINGS_LIMITS.socialLinks, { error: SITE_SETTINGS_MESSAGES.tooManyLinks }).default([]),
+  menu_pages: z
+    .array(z.enum(MENU_KEYS))
+    .default([])
+    .transform((keys) => MENU_KEYS.filter((k) => keys.includes(k))),
+});
+export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
+export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
+
+export const siteSettingsSchema = z.object({
+  studio_name: z.string(),
+  tagline: z.string(),
+  seo_description: z.string(),
+  social_links: z.array(z.object({ label: z.string(), url: z.string() })),
+  menu_pages: z.array(z.enum(MENU_KEYS)),
+  /** ISO 8601; null while the defaults have never been saved. */
+  time_updated: z.string().nullable(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** What a fresh install shows until an admin saves the settings. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  studio_name: 'Darkroom Studio',
+  tagline: 'Wedding and portrait photography',
+  seo_description:
+    'Darkroom Studio photographs weddings, engagements and portraits with a natural, documentary eye. See our services and love stories, and get in touch.',
+  social_links: [],
+  menu_pages: MENU_KEYS,
+  time_updated: null,
+};
+
+const SETTINGS = '/adminportal/site-settings/';
+
+export const siteSettingsApi = {
+  get: endpoint({ method: 'GET', path: SETTINGS, tag: 'site-settings', summary: 'The public site settings', response: siteSettingsSchema }),
+  update: endpoint({
+    method: 'PUT',
+    path: SETTINGS,
+    tag: 'site-settings',
+    summary: 'Replace the public site settings',
+    body: siteSettingsInputSchema,
+    response: siteSettingsSchema,
+  }),
+} as const;
