@@ -32,7 +32,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<ClientGalleryFormValues<File>, unknown, ClientGalleryFormOutput<File>>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -67,6 +67,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={gallery ? 'Edit client gallery' : 'Create client gallery'}
       onClose={onClose}

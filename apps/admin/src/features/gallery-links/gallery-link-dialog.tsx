@@ -29,7 +29,7 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<GalleryLinkFormValues, unknown, GalleryLinkInput>({
     resolver: zodResolver(galleryLinkSchema),
     mode: 'onBlur',
@@ -49,6 +49,7 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={link ? 'Edit gallery link' : 'Assign gallery link'}
       submitLabel={link ? 'Submit' : GALLERY_LINK_MESSAGES.assign}

@@ -48,7 +48,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<LoveStoryFormValues<File>, unknown, LoveStoryFormOutput<File>>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -88,6 +88,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={story ? 'Edit love story' : 'Create love story'}
       onClose={onClose}

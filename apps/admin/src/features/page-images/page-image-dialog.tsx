@@ -56,7 +56,7 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
     handleSubmit,
     setError,
     trigger,
-    formState: { errors },
+    formState: { isDirty, errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -78,6 +78,7 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={PAGE_IMAGE_MESSAGES.dialogTitle}
       onClose={onClose}
