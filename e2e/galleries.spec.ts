@@ -89,37 +89,94 @@ test.describe('photo galleries', () => {
     await dialog.getByTestId('gallery-file-input').setInputFiles(files.slice(0, 2));
     await expect(dialog.getByText(GALLERY_MESSAGES.duplicate)).toBeVisible();
     await expect(dialog.getByTestId('upload-item')).toHaveCount(0);
-    // Same content under new names: the browser's hash check finds them, nothing is sent.
+    // Pressing Upload keeps the spec's duplicate message (not 'Image is required').
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText(GALLERY_MESSAGES.duplicate)).toBeVisible();
+    await expect(dialog.getByText(GALLERY_MESSAGES.imageRequired)).toHaveCount(0);
+    // Same content under new names: the browser's hash check finds them, nothing is sent, and it says so.
     await dialog.getByTestId('gallery-file-input').setInputFiles([{ ...files[2]!, name: 'copy-of-3.jpg' }]);
     await expect(dialog.getByTestId('upload-item')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('alert').filter({ hasText: GALLERY_MESSAGES.duplicate }).first()).toBeVisible();
-    await expect(dialog.getByText('Already in the gallery')).toBeVisible();
+    await expect(dialog.getByTestId('upload-item').getByText('Already in the gallery')).toBeVisible();
+    await expect(dialog.getByTestId('upload-summary')).toHaveText('0 uploaded, 1 skipped: copy-of-3.jpg: Already in the gallery');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.reload();
     await expect(page.getByTestId('photo-tile')).toHaveCount(5);
     expect(errors).toEqual([]);
   });
 
-  test('reports a file the server rejects without losing the others', async ({ authed: page, api }) => {
+  test('a partly refused batch ends in a success summary naming each refused or skipped file; refused files are not retried', async ({
+    authed: page,
+    api,
+  }) => {
     const name = `Portraits ${Date.now()}`;
+    const id = await createService(api, name);
+    await addPhotos(api, id, ['kept.jpg'], 310);
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
+    await dialog.getByTestId('gallery-file-input').setInputFiles([
+      await fileOf('good.jpg', 301),
+      // A text file named .jpg: refused in the browser with what is wrong with it.
+      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
+      // A JPEG signature with nothing after it: the server refuses it.
+      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]) },
+      // A renamed copy of a photo already in the gallery.
+      { ...(await fileOf('kept.jpg', 310)), name: 'renamed.jpg' },
+    ]);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const summary = dialog.getByTestId('upload-summary');
+    await expect(summary).toHaveText(
+      '1 uploaded, 1 skipped: renamed.jpg: Already in the gallery, 2 refused: broken.jpg: The file is not a JPEG or PNG image; fake.jpg: The file is not a JPEG or PNG image',
+    );
+    await expect(summary).toHaveClass(/MuiAlert-colorSuccess/);
+    await expect(page.getByText(GALLERY_MESSAGES.uploadFailed)).toHaveCount(0);
+    await expect(dialog.getByText(COMMON_MESSAGES.imageType)).toHaveCount(0);
+    await expect(dialog.getByText('Uploaded', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Refused', { exact: true })).toHaveCount(2);
+    // Nothing left that a retry could change.
+    await expect(dialog.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(page.getByTestId('photo-tile')).toHaveCount(2);
+  });
+
+  test('a network failure is retryable: Retry failed sends only that file again', async ({ authed: page, api }) => {
+    const name = `Retry ${Date.now()}`;
     await createService(api, name);
     await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
     await page.getByRole('button', { name: 'Upload photos' }).click();
     const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
-    await dialog
-      .getByTestId('gallery-file-input')
-      .setInputFiles([
-        await fileOf('good.jpg', 301),
-        { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
-      ]);
+    await page.route('**/adminportal/manage-gallery/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await dialog.getByTestId('gallery-file-input').setInputFiles([await fileOf('net.jpg', 321)]);
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText(GALLERY_MESSAGES.uploadFailed)).toBeVisible();
-    await expect(dialog.getByText(COMMON_MESSAGES.imageType)).toBeVisible();
-    await expect(dialog.getByText('Uploaded', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Retry failed' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog.getByTestId('upload-summary')).toHaveClass(/MuiAlert-colorError/);
+    await page.unroute('**/adminportal/manage-gallery/');
+    await dialog.getByRole('button', { name: 'Retry failed' }).click();
+    await expect(page.getByText(GALLERY_MESSAGES.uploaded)).toBeVisible();
     await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+  });
+
+  test('processing on the server is its own phase, not a file stuck at 100% uploading', async ({ authed: page, api }) => {
+    const name = `Phase ${Date.now()}`;
+    await createService(api, name);
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
+    // The server takes its time once the bytes are in.
+    await page.route('**/adminportal/manage-gallery/', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue();
+    });
+    await dialog.getByTestId('gallery-file-input').setInputFiles([await fileOf('slow.jpg', 331)]);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByTestId('upload-item').getByText('Processing', { exact: true })).toBeVisible();
+    await expect(dialog.getByTestId('upload-phase')).toContainText('Processing on the server');
+    await expect(dialog.getByTestId('upload-overall')).toHaveText('100%');
+    await expect(page.getByText(GALLERY_MESSAGES.uploaded)).toBeVisible();
   });
 
   test('opens the lightbox, sorts and saves an order that survives a reload', async ({ authed: page, api }) => {
