@@ -7,7 +7,7 @@ import { Header } from './header';
 import { LoadingDialog } from './loading-dialog';
 import { ReauthDialog } from './reauth-dialog';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { titleFor } from '../routes';
+import { titleFor } from '../route-paths';
 import { Sidebar } from './sidebar';
 
 const DRAWER_WIDTH = 260;

@@ -51,7 +51,7 @@ export default function LoginPage() {
   });
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper component="form" noValidate onSubmit={onSubmit} elevation={3} sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
           Darkroom

@@ -61,7 +61,7 @@ function Empty({ text }: { text: string }) {
   return (
     <Paper variant="outlined" sx={{ py: 10, textAlign: 'center', borderStyle: 'dashed' }}>
       <PhotoLibraryOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
-      <Typography variant="h6" sx={{ mt: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
         {text}
       </Typography>
     </Paper>
