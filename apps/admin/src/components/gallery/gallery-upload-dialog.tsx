@@ -237,14 +237,13 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
   // Only network/server failures and cancelled files can be sent again; refused files never.
   const retryable = counts.failed + counts.cancelled;
   const sendable = counts.ready + retryable;
-  const phase =
-    counts.hashing || (busy && percent === 0)
-      ? 'Checking the photos'
-      : counts.uploading
-        ? `Sending ${percent}%`
-        : counts.processing
-          ? `Processing on the server · ${counts.done} of ${items.length - counts.skipped} stored`
-          : null;
+  const phase = counts.hashing
+    ? 'Checking the photos'
+    : counts.uploading
+      ? `Sending ${percent}%`
+      : counts.processing
+        ? `Processing on the server · ${counts.done} of ${items.length - counts.skipped} stored`
+        : null;
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
