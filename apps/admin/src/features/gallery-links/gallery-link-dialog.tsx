@@ -10,9 +10,10 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
+import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { galleryLinkFailure, useCustomers, useSaveGalleryLink } from './api';
+import { galleryLinkFailure, useSaveGalleryLink } from './api';
 
 export interface GalleryLinkDialogProps {
   /** The link to edit; none means assign a new one. */
