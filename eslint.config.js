@@ -38,6 +38,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/admin/src/components/**/*.{ts,tsx}'],
+    rules: {
+      // Shared pieces serve every area and know none of them.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/features'], message: 'src/components never imports an area (src/features).' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/site/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

@@ -172,4 +172,15 @@ test.describe('contact-us page', () => {
     await expect(page.getByText('Closed on Sundays.')).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  test('each contact screen says what it feeds and links to the other', async ({ authed: page }) => {
+    await page.goto(INFO_PAGE);
+    const note = page.getByTestId('feeds-note');
+    await expect(note).toContainText('These rows feed the contact details (email, phone, address) the website lists.');
+    await note.getByRole('link', { name: 'Contact-us page' }).click();
+    await expect(page).toHaveURL(/\/Contact-us$/);
+    await expect(page.getByTestId('feeds-note')).toContainText("This record feeds the website's Contact us page");
+    await page.getByTestId('feeds-note').getByRole('link', { name: 'Contact-us Info' }).click();
+    await expect(page).toHaveURL(/\/Contact-us-info$/);
+  });
 });

@@ -19,7 +19,7 @@ const CARDS: Record<DashboardCountKey, { label: string; to: string }> = {
   home_gallery_images: { label: 'Home gallery images', to: '/manage-home-gallery' },
 };
 
-const card = (page: Page, key: DashboardCountKey) => page.getByRole('link', { name: new RegExp(`^${CARDS[key].label}: \\d`) });
+const card = (page: Page, key: DashboardCountKey) => page.getByRole('link', { name: new RegExp(`^${CARDS[key].label} \\d`) });
 
 async function summaryOf(api: APIRequestContext): Promise<DashboardSummary> {
   const res = await api.get('/adminportal/dashboard/');

@@ -50,7 +50,8 @@ test.describe('photo galleries', () => {
     const name = `Weddings ${Date.now()}`;
     await createService(api, name);
     await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
-    await expect(page.getByText(GALLERY_MESSAGES.noGallery, { exact: true })).toBeVisible();
+    // An empty named gallery: the spec's page variant names it.
+    await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Upload photos' }).click();
     const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
@@ -89,37 +90,101 @@ test.describe('photo galleries', () => {
     await dialog.getByTestId('gallery-file-input').setInputFiles(files.slice(0, 2));
     await expect(dialog.getByText(GALLERY_MESSAGES.duplicate)).toBeVisible();
     await expect(dialog.getByTestId('upload-item')).toHaveCount(0);
-    // Same content under new names: the browser's hash check finds them, nothing is sent.
+    // Pressing Upload keeps the spec's duplicate message (not 'Image is required').
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText(GALLERY_MESSAGES.duplicate)).toBeVisible();
+    await expect(dialog.getByText(GALLERY_MESSAGES.imageRequired)).toHaveCount(0);
+    // Same content under new names: the browser's hash check finds them, nothing is sent, and it says so.
     await dialog.getByTestId('gallery-file-input').setInputFiles([{ ...files[2]!, name: 'copy-of-3.jpg' }]);
     await expect(dialog.getByTestId('upload-item')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByRole('alert').filter({ hasText: GALLERY_MESSAGES.duplicate }).first()).toBeVisible();
-    await expect(dialog.getByText('Already in the gallery')).toBeVisible();
+    await expect(dialog.getByTestId('upload-item').getByText('Already in the gallery')).toBeVisible();
+    await expect(dialog.getByTestId('upload-summary')).toHaveText('0 uploaded, 1 skipped: copy-of-3.jpg: Already in the gallery');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.reload();
     await expect(page.getByTestId('photo-tile')).toHaveCount(5);
     expect(errors).toEqual([]);
   });
 
-  test('reports a file the server rejects without losing the others', async ({ authed: page, api }) => {
+  test('a partly refused batch ends in a success summary naming each refused or skipped file; refused files are not retried', async ({
+    authed: page,
+    api,
+  }) => {
     const name = `Portraits ${Date.now()}`;
+    const id = await createService(api, name);
+    await addPhotos(api, id, ['kept.jpg'], 310);
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
+    await dialog.getByTestId('gallery-file-input').setInputFiles([
+      await fileOf('good.jpg', 301),
+      // A text file named .jpg: refused in the browser with what is wrong with it.
+      { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
+      // A JPEG signature with nothing after it: the server refuses it.
+      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]) },
+      // A renamed copy of a photo already in the gallery.
+      { ...(await fileOf('kept.jpg', 310)), name: 'renamed.jpg' },
+    ]);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const summary = dialog.getByTestId('upload-summary');
+    await expect(summary).toHaveText(
+      '1 uploaded, 1 skipped: renamed.jpg: Already in the gallery, 2 refused: broken.jpg: The file is not a JPEG or PNG image; fake.jpg: The file is not a JPEG or PNG image',
+    );
+    await expect(summary).toHaveClass(/MuiAlert-colorSuccess/);
+    await expect(page.getByText(GALLERY_MESSAGES.uploadFailed)).toHaveCount(0);
+    await expect(dialog.getByText(COMMON_MESSAGES.imageType)).toHaveCount(0);
+    await expect(dialog.getByText('Uploaded', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Refused', { exact: true })).toHaveCount(2);
+    // Nothing left that a retry could change.
+    await expect(dialog.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(page.getByTestId('photo-tile')).toHaveCount(2);
+  });
+
+  test('a network failure is retryable: Retry failed sends only that file again', async ({ authed: page, api }) => {
+    const name = `Retry ${Date.now()}`;
     await createService(api, name);
     await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
     await page.getByRole('button', { name: 'Upload photos' }).click();
     const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
-    await dialog
-      .getByTestId('gallery-file-input')
-      .setInputFiles([
-        await fileOf('good.jpg', 301),
-        { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not a picture') },
-      ]);
+    await page.route('**/adminportal/manage-gallery/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await dialog.getByTestId('gallery-file-input').setInputFiles([await fileOf('net.jpg', 321)]);
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText(GALLERY_MESSAGES.uploadFailed)).toBeVisible();
-    await expect(dialog.getByText(COMMON_MESSAGES.imageType)).toBeVisible();
-    await expect(dialog.getByText('Uploaded', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Retry failed' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog.getByTestId('upload-summary')).toHaveClass(/MuiAlert-colorError/);
+    await page.unroute('**/adminportal/manage-gallery/');
+    await dialog.getByRole('button', { name: 'Retry failed' }).click();
+    await expect(page.getByText(GALLERY_MESSAGES.uploaded)).toBeVisible();
     await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+  });
+
+  test('processing on the server is its own phase, not a file stuck at 100% uploading', async ({ authed: page, api }) => {
+    const name = `Phase ${Date.now()}`;
+    await createService(api, name);
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: 'Upload photos' }).click();
+    const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
+    // Record every phase and file status the dialog shows (a large photo keeps the server busy a while).
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __seen: Set<string> }).__seen = seen;
+      new MutationObserver(() => {
+        const phase = document.querySelector('[data-testid="upload-phase"]')?.textContent;
+        if (phase) seen.add(phase.replace(/\d+/g, 'N'));
+        document.querySelectorAll('[data-testid="upload-item"] .MuiChip-label').forEach((c) => seen.add(`chip:${c.textContent}`));
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const big = { name: 'large.jpg', mimeType: 'image/jpeg', buffer: await photo(331, 4000, 3000) };
+    await dialog.getByTestId('gallery-file-input').setInputFiles([big]);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(GALLERY_MESSAGES.uploaded)).toBeVisible();
+    const seen = await page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen]);
+    expect(seen).toContain('chip:Processing');
+    expect(seen).toContain('Processing on the server · N of N stored');
+    // Never '100%' with the file still called 'Uploading': once sent, it is 'Processing'.
+    expect(seen.indexOf('chip:Processing')).toBeGreaterThan(seen.indexOf('chip:Uploading'));
   });
 
   test('opens the lightbox, sorts and saves an order that survives a reload', async ({ authed: page, api }) => {
@@ -196,9 +261,9 @@ test.describe('photo galleries', () => {
     await page.getByRole('button', { name: 'Delete (3)' }).click();
     await page.getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
     await expect(page.getByText(GALLERY_MESSAGES.deleted)).toBeVisible();
-    await expect(page.getByText(GALLERY_MESSAGES.noGallery, { exact: true })).toBeVisible();
+    await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByText(GALLERY_MESSAGES.noGallery, { exact: true })).toBeVisible();
+    await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();
     const res = await api.get(`/adminportal/service-galleries/${id}/`);
     expect(await res.json()).toEqual([]);
   });
@@ -226,6 +291,30 @@ test.describe('photo galleries', () => {
       { id, name },
     );
     await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+  });
+
+  test('two services with one name: the link carries the id, so it opens the gallery it was made for', async ({ authed: page, api }) => {
+    const name = `Twins ${Date.now()}`;
+    const first = await createService(api, name);
+    const second = await createService(api, name);
+    await addPhotos(api, second, ['t1.jpg'], 600);
+
+    // From the portfolio: the card's image opens its own gallery, and the URL names it by id.
+    await page.goto('/admin-account/portfolio');
+    await page
+      .getByRole('button', { name: `View ${name}` })
+      .last()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`[?&]id=${first}$`));
+    await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();
+    await expect(page.getByText('Service gallery · 0 photos')).toBeVisible();
+
+    // A bookmark of either link opens the same gallery after a reload.
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}&id=${second}`);
+    await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+    await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}&id=${first}`);
+    await expect(page.getByTestId('photo-tile')).toHaveCount(0);
+    await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();
   });
 
   test('the gallery table lists, previews, searches and bulk-deletes photos', async ({ authed: page, api }) => {

@@ -20,7 +20,11 @@ const card = (page: Page, title: string) =>
 
 async function choosePage(dialog: Locator, name: string) {
   await dialog.getByRole('combobox', { name: /Page/ }).click();
-  await dialog.page().getByRole('option', { name, exact: true }).click();
+  // A page that already has an image says so in its option: 'Home (has an image)'.
+  await dialog
+    .page()
+    .getByRole('option', { name: new RegExp(`^${name}( \\(has an image\\))?$`) })
+    .click();
 }
 
 /** Picks a file, frames it in the 16:9 crop dialog and applies the crop. */
@@ -37,16 +41,19 @@ test.describe('page images', () => {
 
   test('create with every validation message, preview, publish, unpublish, edit and delete, surviving reloads', async ({
     authed: page,
+    api,
   }) => {
     const errors = watchPageErrors(page);
     await page.goto('/admin-account/manage-page-images');
     await expect(page.getByRole('heading', { name: 'Manage page images' })).toBeVisible();
 
-    // Create: 'Submit' (no page image is being edited) and the page is required.
+    // Create: the spec's 'Update' if page images already exist, otherwise 'Submit'; the page is required.
+    const existing = ((await (await api.get('/adminportal/pages-images/')).json()) as unknown[]).length;
+    const submitLabel = existing ? 'Update' : 'Submit';
     await page.getByRole('button', { name: 'Add page image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage page Images' });
-    await expect(dialog.getByRole('button', { name: 'Submit' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByRole('button', { name: submitLabel })).toBeVisible();
+    await dialog.getByRole('button', { name: submitLabel }).click();
     await expect(dialog.getByText(PAGE_IMAGE_MESSAGES.pageRequired, { exact: true })).toBeVisible();
 
     // The image-required message names the chosen page.
@@ -57,7 +64,7 @@ test.describe('page images', () => {
       ['Love story', 'Love story page image is required'],
     ]) {
       await choosePage(dialog, name);
-      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByRole('button', { name: submitLabel }).click();
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(dialog.getByText(PAGE_IMAGE_MESSAGES.pageRequired)).toHaveCount(0);
@@ -71,7 +78,7 @@ test.describe('page images', () => {
     const upload = page.waitForRequest((r) => r.url().endsWith('/adminportal/pages-images/') && r.method() === 'POST');
     await chooseImage(dialog, await photo(2400, 1600, 2));
     await expect(dialog.getByText(COMMON_MESSAGES.dimension)).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: submitLabel }).click();
     await expect(notification(page, PAGE_IMAGE_MESSAGES.created)).toBeVisible();
     await expect(dialog).toBeHidden();
     expect((await upload).headers()['content-type']).toContain('multipart/form-data');
@@ -181,14 +188,14 @@ test.describe('page images', () => {
     const dialog = page.getByRole('dialog', { name: 'Manage page Images' });
     await choosePage(dialog, 'Home');
     await chooseImage(dialog, await photo(1920, 1080, 4));
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, 'Select a valid page')).toBeVisible();
     await expect(dialog.getByText('Select a valid page')).toBeVisible();
     await page.unroute('**/adminportal/pages-images/');
 
     // Create with no answer: 'Page image upload failed'.
     await page.route('**/adminportal/pages-images/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(notification(page, PAGE_IMAGE_MESSAGES.createFailed)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.unroute('**/adminportal/pages-images/');
@@ -210,6 +217,32 @@ test.describe('page images', () => {
     await page.unrouteAll();
 
     // Clean up for reruns against the same server.
+    await api.delete(`/adminportal/pages-images/${(await created.json()).id}/`);
+  });
+
+  test('the page choice shows which pages have an image and warns before a second one; a text file named .jpg is named as not an image', async ({
+    authed: page,
+    api,
+  }) => {
+    const created = await api.post('/adminportal/pages-images/', { multipart: { page: '2', image: await photo(1920, 1080, 5) } });
+    expect(created.status()).toBe(201);
+    await page.goto('/admin-account/manage-page-images');
+    await page.getByRole('button', { name: 'Add page image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage page Images' });
+    await expect(dialog.getByRole('button', { name: 'Update' })).toBeVisible();
+    await dialog.getByRole('combobox', { name: /Page/ }).click();
+    await expect(page.getByRole('option', { name: 'Home (has an image)' })).toBeVisible();
+    await page.getByRole('option', { name: 'Home (has an image)' }).click();
+    await expect(dialog.getByTestId('page-taken')).toHaveText(
+      'HOME already has a page image; saving adds a second one. To replace it, edit its card instead.',
+    );
+
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text') });
+    await expect(dialog.getByText('The file is not a JPEG or PNG image')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Crop image' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await api.delete(`/adminportal/pages-images/${(await created.json()).id}/`);
   });
 });

@@ -1,5 +1,6 @@
 import { COMMON_MESSAGES, PEOPLE_MESSAGES } from '@darkroom/contracts';
 import { apiLogin, expect, test, watchPageErrors } from './fixtures';
+import { image } from './site-content-helpers';
 import type { Locator, Page } from '@playwright/test';
 
 const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
@@ -165,6 +166,46 @@ test.describe('users and admins', () => {
     await expect(notification(page, PEOPLE_MESSAGES.userDeleteFailed)).toBeVisible();
   });
 
+  test('deleting a customer says what else changes, and is blocked while they own a client gallery', async ({ authed: page, api }) => {
+    const v = unique('Owner');
+    const created = await api.post('/adminportal/manage-users/', { data: v });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { id: number }).id;
+    const gallery = await api.post('/adminportal/manage-client-galleries/', {
+      multipart: { title: `Harbour ${v.username}`, user: String(id), cover_image: await image(61, 1200, 800) },
+    });
+    expect(gallery.status(), await gallery.text()).toBe(201);
+    const link = await api.post('/adminportal/photo-gallery-links/', {
+      data: { user: id, link: 'https://photos.example.com/owner', description: 'Proofs' },
+    });
+    expect(link.status(), await link.text()).toBe(201);
+
+    await page.goto('/admin-account/Manage-users');
+    await search(page, v.username);
+    await row(page, v.username)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: COMMON_MESSAGES.deleteConfirm });
+    await expect(confirm.getByTestId('delete-detail')).toHaveText(
+      `${v.first_name} Lovelace (${v.username}) cannot be deleted: they still own client galleries 'Harbour ${v.username}'. Assign them to another user or delete them first.`,
+    );
+    await expect(confirm.getByRole('button', { name: COMMON_MESSAGES.deleteYes })).toBeDisabled();
+    await confirm.getByRole('button', { name: COMMON_MESSAGES.deleteCancel }).click();
+
+    // Without the gallery, the confirmation names the gallery link that goes with them.
+    const galleryId = ((await gallery.json()) as { id: number }).id;
+    expect((await api.delete(`/adminportal/manage-client-galleries/${galleryId}/`)).status()).toBe(204);
+    await row(page, v.username)
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    await expect(confirm.getByTestId('delete-detail')).toHaveText(
+      `${v.first_name} Lovelace (${v.username}) will be removed, and their 1 gallery link deleted with them.`,
+    );
+    await confirm.getByRole('button', { name: COMMON_MESSAGES.deleteYes }).click();
+    await expect(notification(page, PEOPLE_MESSAGES.userDeleted)).toBeVisible();
+    await expect(row(page, v.username)).toHaveCount(0);
+  });
+
   test('admins: create (tooltip), sign in with the temporary password, edit, deactivate, delete', async ({
     authed: page,
     session,
@@ -215,6 +256,8 @@ test.describe('users and admins', () => {
     await expect(notification(page, PEOPLE_MESSAGES.adminUpdated)).toBeVisible();
     await expect(edit).toBeHidden({ timeout: 8000 });
     await otherPage.reload();
+    // The portal asks for the password in place; a deactivated admin can only sign out.
+    await otherPage.getByRole('dialog', { name: 'Your session has expired' }).getByRole('button', { name: 'Sign out' }).click();
     await expect(otherPage).toHaveURL(/\/login$/);
     await other.close();
 

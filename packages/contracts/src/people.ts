@@ -136,7 +136,38 @@ const peopleEndpoints = <const B extends string>(base: B, tag: string, who: stri
   };
 };
 
-export const usersApi = peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)');
+/**
+ * What a customer holds: deleting them is refused while they own client galleries or love
+ * stories (those would be left with no customer); their gallery links go with them.
+ */
+export const personHoldingsSchema = z.object({
+  client_galleries: z.array(z.string()),
+  love_stories: z.array(z.string()),
+  gallery_links: z.number().int(),
+});
+export type PersonHoldings = z.infer<typeof personHoldingsSchema>;
+
+/** The refusal of a customer's deletion, naming what they still own. */
+export function userOwnsContentMessage(h: Pick<PersonHoldings, 'client_galleries' | 'love_stories'>): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const owned = [
+    h.client_galleries.length ? count(h.client_galleries.length, 'client gallery', 'client galleries') : '',
+    h.love_stories.length ? count(h.love_stories.length, 'love story', 'love stories') : '',
+  ].filter(Boolean);
+  return `This user still owns ${owned.join(' and ')}. Assign them to another user or delete them first.`;
+}
+
+export const usersApi = {
+  ...peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)'),
+  holdings: endpoint({
+    method: 'GET',
+    path: '/adminportal/manage-users/{id}/holdings/',
+    tag: 'people',
+    summary: "What a user (customer) holds: their client galleries', love stories' titles and gallery link count",
+    params: z.object({ id: pathId }),
+    response: personHoldingsSchema,
+  }),
+};
 export const adminsApi = peopleEndpoints('/adminportal/manage-admins/', 'people', 'admin');
 
 /** The parts of an account's name; null stands for no value (e.g. a left join that found no account). */
@@ -154,3 +185,5 @@ export function displayName(p: NameParts | null | undefined): string {
   if (!p) return '';
   return `${p.first_name ?? ''} ${p.last_name ?? ''}`.trim() || (p.username ?? '');
 }
+
+export type PeopleApi = ReturnType<typeof peopleEndpoints>;

@@ -1,4 +1,5 @@
 import { COMMON_MESSAGES, type FieldErrors } from '@darkroom/contracts';
+import { reauthenticate } from '../app/reauth';
 import { clearSession, readSession } from '../app/session';
 
 /** A failed call: status 0 means the network failed before any answer. */
@@ -22,16 +23,16 @@ export class ApiError extends Error {
 }
 
 /**
- * What gets called when any request answers 401: the session is over. Clearing it is enough:
- * the admin layout watches the session and routes to /login in place (no page reload, so
- * nothing that runs on page load can bring the stale session back).
+ * A request answered 401: the session is over. The admin is asked for the password in place
+ * (see app/reauth.ts); true means they signed in again and the call is sent once more. When they
+ * give up, the session is cleared and the admin layout routes to /login, remembering the page.
  */
-let onUnauthorized: () => void = () => {
+async function renewSession(): Promise<boolean> {
+  if (await reauthenticate()) return true;
   clearSession();
-};
-export function setUnauthorizedHandler(handler: () => void): void {
-  onUnauthorized = handler;
+  return false;
 }
+const isLogin = (path: string) => path.includes('/auth-admin/login/');
 
 export type Body = FormData | Record<string, unknown> | undefined;
 
@@ -50,7 +51,7 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(method: string, path: string, body?: Body, signal?: AbortSignal): Promise<T> {
+export async function request<T>(method: string, path: string, body?: Body, signal?: AbortSignal, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -66,7 +67,9 @@ export async function request<T>(method: string, path: string, body?: Body, sign
     throw new ApiError(0, { detail: COMMON_MESSAGES.serverError });
   }
   const data = await parse(res);
-  if (res.status === 401 && !path.includes('/auth-admin/login/')) onUnauthorized();
+  if (res.status === 401 && !isLogin(path) && !retried && (await renewSession())) {
+    return request<T>(method, path, body, signal, true);
+  }
   if (!res.ok) throw new ApiError(res.status, data);
   return data as T;
 }
@@ -86,30 +89,45 @@ export interface UploadHandle<T> {
 
 /** Multipart upload with progress (0-100); fetch cannot report upload progress, XHR can. */
 export function upload<T>(method: string, path: string, form: FormData, onProgress?: (percent: number) => void): UploadHandle<T> {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<T>((resolve, reject) => {
-    xhr.open(method, path);
-    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = xhr.responseText;
-      }
-      if (xhr.status === 401) onUnauthorized();
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(new ApiError(xhr.status, data));
-    };
-    xhr.onerror = () => reject(new ApiError(0, { detail: COMMON_MESSAGES.serverError }));
-    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+  let current: XMLHttpRequest | null = null;
+  let aborted = false;
+  const send = (retried: boolean): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      current = xhr;
+      xhr.open(method, path);
+      for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+      };
+      xhr.onload = () => {
+        let data: unknown = null;
+        try {
+          data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        } catch {
+          data = xhr.responseText;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+        const error = new ApiError(xhr.status, data);
+        if (xhr.status !== 401 || retried) return reject(error);
+        void renewSession().then((renewed) => {
+          if (!renewed || aborted) return reject(aborted ? new DOMException('Upload cancelled', 'AbortError') : error);
+          onProgress?.(0);
+          send(true).then(resolve, reject);
+        });
+      };
+      xhr.onerror = () => reject(new ApiError(0, { detail: COMMON_MESSAGES.serverError }));
+      xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+      xhr.send(form);
+    });
+  return {
+    promise: send(false),
+    abort: () => {
+      aborted = true;
+      current?.abort();
+    },
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ export function App() {
           maxSnack={3}
           autoHideDuration={NOTIFICATION_HIDE_MS}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          classes={{ containerAnchorOriginTopRight: 'darkroom-toasts' }}
         >
           <BrowserRouter basename="/admin-account">
             <Routes>

@@ -1,4 +1,7 @@
-/** The sidebar, exactly as the spec lists it: group > item: route. */
+/**
+ * The sidebar as the spec lists it (group > item: route), plus the two routes the spec has no menu
+ * entry for: the services page (/Services) under Portfolio and gallery links ('Assign') under Gallery.
+ */
 export interface NavItem {
   label: string;
   to: string;
@@ -19,9 +22,21 @@ export const SIDEBAR: NavGroup[] = [
     ],
   },
   { label: 'Carousel', items: [{ label: 'Images', to: '/manage-carousel-images' }] },
-  { label: 'Portfolio', items: [{ label: 'Manage portfolio', to: '/portfolio' }] },
+  {
+    label: 'Portfolio',
+    items: [
+      { label: 'Manage portfolio', to: '/portfolio' },
+      { label: 'Services page', to: '/Services' },
+    ],
+  },
   { label: 'Love story', items: [{ label: 'Love story', to: '/Love-stories' }] },
-  { label: 'Gallery', items: [{ label: 'Client', to: '/Client-gallery' }] },
+  {
+    label: 'Gallery',
+    items: [
+      { label: 'Client', to: '/Client-gallery' },
+      { label: 'Assign', to: '/Gallery-links' },
+    ],
+  },
   { label: 'The team', items: [{ label: 'The team', to: '/the-team' }] },
   { label: 'User Enquiries', items: [{ label: 'User Enquiries', to: '/User-enquiries' }] },
   { label: 'Contact-us Info', items: [{ label: 'Contact-us Info', to: '/Contact-us-info' }] },

@@ -10,6 +10,9 @@ export function notificationHost(): HTMLElement {
     host.id = 'notifications';
     document.body.appendChild(host);
   }
+  // A labelled landmark, so a shown message is never content outside landmarks (axe 'region').
+  host.setAttribute('role', 'region');
+  host.setAttribute('aria-label', 'Notifications');
   const node = host;
   new MutationObserver(() => {
     if (node.hasAttribute('aria-hidden')) node.removeAttribute('aria-hidden');

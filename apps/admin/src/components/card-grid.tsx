@@ -117,17 +117,17 @@ export function EntityCard({
       {(onEdit || onDelete || onManage || publish) && (
         <CardActions sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
           {onEdit && (
-            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit}>
+            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={`Edit ${title}`}>
               Edit
             </Button>
           )}
           {onDelete && (
-            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete}>
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete} aria-label={`Delete ${title}`}>
               Delete
             </Button>
           )}
           {onManage && (
-            <Button size="small" startIcon={<PhotoLibraryOutlinedIcon />} onClick={onManage}>
+            <Button size="small" startIcon={<PhotoLibraryOutlinedIcon />} onClick={onManage} aria-label={`Manage ${title}`}>
               Manage
             </Button>
           )}

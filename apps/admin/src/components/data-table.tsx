@@ -22,6 +22,22 @@ import {
 } from '@mui/x-data-grid';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 
+/**
+ * A cell's content on one line: what does not fit ends in an ellipsis, and the full value shows
+ * on hover (the title), so '+351 912 345 6' or 'Nev' never pass for the whole value.
+ */
+function CellText({ title, children }: { title: string | undefined; children: ReactNode }) {
+  return (
+    <Box
+      component="span"
+      title={title}
+      sx={{ display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** A column as areas describe it; `text` feeds search and sorting, `render` the cell. */
 export interface DataTableColumn<T> {
   field: string;
@@ -105,7 +121,12 @@ export function DataTable<T extends GridValidRowModel>({
       minWidth: c.minWidth ?? 120,
       sortable: c.sortable ?? true,
       ...(c.text ? { valueGetter: (_v: unknown, row: T) => c.text!(row) } : {}),
-      ...(c.render ? { renderCell: (p: { row: T }) => c.render!(p.row) } : {}),
+      renderCell: (p: { row: T; value?: unknown; formattedValue?: unknown }) => {
+        const text = c.text ? c.text(p.row) : p.formattedValue == null ? '' : String(p.formattedValue);
+        if (!c.render) return <CellText title={text || undefined}>{text}</CellText>;
+        // Rendered cells that carry a text (e.g. a formatted date) keep it as the hover title.
+        return c.text ? <CellText title={text || undefined}>{c.render(p.row)}</CellText> : c.render(p.row);
+      },
       // A rendered-only column (an image, say) has nothing a search could match.
       ...(c.render && !c.text ? { getApplyQuickFilterFn: () => null, sortable: c.sortable ?? false } : {}),
     }));
@@ -181,8 +202,9 @@ export function DataTable<T extends GridValidRowModel>({
 function TableToolbar() {
   const extra = useContext(ExtraToolbarContext);
   return (
-    <Toolbar>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: 1, minWidth: 0 }}>{extra}</Box>
+    // Wraps on a phone, so the caller's buttons ('Delete selected') never cover the icons.
+    <Toolbar style={{ flexWrap: 'wrap', height: 'auto', minHeight: 52, rowGap: 4 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: '1 1 auto', minWidth: 0, flexWrap: 'wrap' }}>{extra}</Box>
       <Tooltip title="Columns">
         <ColumnsPanelTrigger render={<ToolbarButton aria-label="Columns" />}>
           <ViewColumnIcon fontSize="small" />

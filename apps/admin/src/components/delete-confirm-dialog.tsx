@@ -11,10 +11,12 @@ export interface DeleteConfirmDialogProps {
   onClose: () => void;
   /** Optional extra line under the question, e.g. what is about to be deleted. */
   detail?: string;
+  /** The delete cannot go ahead (the detail says why): 'Yes, Delete' is disabled. */
+  blocked?: boolean;
 }
 
 /** Every delete in the portal asks first (spec: 'Are you sure you want to delete?'). */
-export function DeleteConfirmDialog({ open, busy = false, onConfirm, onClose, detail }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ open, busy = false, onConfirm, onClose, detail, blocked = false }: DeleteConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth role="alertdialog">
@@ -24,7 +26,7 @@ export function DeleteConfirmDialog({ open, busy = false, onConfirm, onClose, de
       </DialogTitle>
       {detail && (
         <DialogContent>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color={blocked ? 'error' : 'text.secondary'} data-testid="delete-detail">
             {detail}
           </Typography>
         </DialogContent>
@@ -37,7 +39,7 @@ export function DeleteConfirmDialog({ open, busy = false, onConfirm, onClose, de
           variant="contained"
           color="error"
           onClick={() => void onConfirm()}
-          disabled={busy}
+          disabled={busy || blocked}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Deleting" /> : undefined}
         >
           {COMMON_MESSAGES.deleteYes}

@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   CircularProgress,
@@ -11,6 +11,7 @@ import {
   type Breakpoint,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { ConfirmDialog } from './confirm-dialog';
 
 export interface FormDialogProps {
   open: boolean;
@@ -23,10 +24,20 @@ export interface FormDialogProps {
   maxWidth?: Breakpoint;
   /** Upload percentage while a file is sent (a bar under the fields); null or absent hides it. */
   progress?: number | null;
+  /**
+   * True when the form holds changes (react-hook-form's isDirty). Any input the admin types or
+   * picks inside the form counts too, so a form is never thrown away without asking.
+   */
+  dirty?: boolean;
   children: ReactNode;
 }
 
-/** One create/edit dialog shape for every area: a real <form>, Cancel, and a busy-aware submit. */
+export const DISCARD_TITLE = 'Discard your changes?';
+
+/**
+ * One create/edit dialog shape for every area: a real <form>, Cancel, and a busy-aware submit.
+ * Esc and X ask before discarding a form with changes; Cancel discards.
+ */
 export function FormDialog({
   open,
   title,
@@ -36,11 +47,18 @@ export function FormDialog({
   submitLabel = 'Submit',
   maxWidth = 'sm',
   progress = null,
+  dirty = false,
   children,
 }: FormDialogProps) {
   const titleId = useId();
-  const close = () => {
-    if (!busy) onClose();
+  const [touched, setTouched] = useState(false);
+  const [asking, setAsking] = useState(false);
+  // Esc and X may be pressed by accident: they ask first when the form has changes. Cancel is
+  // the explicit 'throw this away' and closes at once.
+  const close = (ask = true) => {
+    if (busy) return;
+    if (ask && (dirty || touched)) setAsking(true);
+    else onClose();
   };
   return (
     <Dialog
@@ -53,6 +71,7 @@ export function FormDialog({
     >
       <form
         noValidate
+        onChange={() => setTouched(true)}
         onSubmit={(e) => {
           e.preventDefault();
           if (!busy) void onSubmit(e);
@@ -60,7 +79,7 @@ export function FormDialog({
       >
         <DialogTitle id={titleId} sx={{ pr: 6 }}>
           {title}
-          <IconButton aria-label="Close" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <IconButton aria-label="Close" onClick={() => close()} disabled={busy} sx={{ position: 'absolute', right: 8, top: 8 }}>
             <CloseIcon />
           </IconButton>
         </DialogTitle>
@@ -69,7 +88,7 @@ export function FormDialog({
           {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={close} disabled={busy}>
+          <Button onClick={() => close(false)} disabled={busy}>
             Cancel
           </Button>
           <Button
@@ -87,6 +106,17 @@ export function FormDialog({
           </Button>
         </DialogActions>
       </form>
+      <ConfirmDialog
+        open={asking}
+        title={DISCARD_TITLE}
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        onClose={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }

@@ -18,6 +18,7 @@ import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternate
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { COMMON_MESSAGES, IMAGE_ACCEPT, IMAGE_MIME_TYPES } from '@darkroom/contracts';
+import { isJpegOrPng, NOT_AN_IMAGE } from './image-check';
 
 export interface ImageFieldProps {
   label: string;
@@ -45,10 +46,15 @@ export function ImageField({ label, value, onChange, currentUrl, error, helperTe
   const [cropSource, setCropSource] = useState<File | null>(null);
   const preview = useObjectUrl(value ?? null) ?? currentUrl ?? null;
 
-  const choose = (file: File | undefined) => {
+  const choose = async (file: File | undefined) => {
     if (!file) return;
     if (!isAcceptedImage(file)) {
       setLocalError(COMMON_MESSAGES.imageType);
+      return;
+    }
+    // The name says .jpg/.png; the contents must too (a text file renamed .jpg would crop to black).
+    if (!(await isJpegOrPng(file).catch(() => false))) {
+      setLocalError(NOT_AN_IMAGE);
       return;
     }
     setLocalError(null);
@@ -111,7 +117,7 @@ export function ImageField({ label, value, onChange, currentUrl, error, helperTe
         hidden
         disabled={disabled}
         onChange={(e) => {
-          choose(e.target.files?.[0]);
+          void choose(e.target.files?.[0]);
           e.target.value = ''; // so choosing the same file again still fires
         }}
       />

@@ -6,7 +6,12 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        {/* Smaller on a phone, so a title stays on one or two readable lines. */}
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 600, fontSize: { xs: '1.15rem', sm: '1.5rem' }, lineHeight: 1.3, overflowWrap: 'anywhere' }}
+        >
           {title}
         </Typography>
         {subtitle && (
@@ -15,7 +20,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
           </Typography>
         )}
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>{actions}</Box>}
+      {actions && <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>{actions}</Box>}
     </Box>
   );
 }

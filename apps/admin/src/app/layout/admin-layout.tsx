@@ -5,6 +5,9 @@ import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
 import { Header } from './header';
 import { LoadingDialog } from './loading-dialog';
+import { ReauthDialog } from './reauth-dialog';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { titleFor } from '../route-paths';
 import { Sidebar } from './sidebar';
 
 const DRAWER_WIDTH = 260;
@@ -17,12 +20,15 @@ export function AdminLayout() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
+    document.title = titleFor(location.pathname);
   }, [location.pathname]);
 
-  if (!session) return <Navigate to="/login" replace />;
+  // Remember where the admin was, so signing in again returns there (not to /dashboard).
+  if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <ReauthDialog />
       <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
       <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         <Drawer
@@ -52,13 +58,17 @@ export function AdminLayout() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, md: 3 }, flex: 1 }}>
-          <Suspense fallback={<LoadingDialog />}>
-            <Fade in key={location.pathname} timeout={250}>
-              <Box>
-                <Outlet />
-              </Box>
-            </Fade>
-          </Suspense>
+          {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
+              (a transition would otherwise keep the old page up while the new chunk loads). */}
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<LoadingDialog />}>
+              <Fade in timeout={250}>
+                <Box>
+                  <Outlet />
+                </Box>
+              </Fade>
+            </Suspense>
+          </RouteErrorBoundary>
         </Box>
         <Box component="footer" sx={{ px: 3, py: 2, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
           <Typography variant="caption">Darkroom · studio back office</Typography>

@@ -47,10 +47,13 @@ export function Header({ drawerWidth, onToggleSidebar }: { drawerWidth: number; 
           </IconButton>
         </Tooltip>
         <Button
-          aria-label="User menu"
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
-          startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: 14 }}>{username.slice(0, 1).toUpperCase()}</Avatar>}
+          startIcon={
+            <Avatar aria-hidden sx={{ width: 28, height: 28, fontSize: 14 }}>
+              {username.slice(0, 1).toUpperCase()}
+            </Avatar>
+          }
           sx={{ textTransform: 'none', ml: 1 }}
           color="inherit"
         >

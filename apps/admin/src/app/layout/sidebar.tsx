@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
-import { Box, List, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
 import { SIDEBAR } from '../nav';
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -18,15 +18,17 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
               {group.label}
             </ListSubheader>
             {group.items.map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                onClick={onNavigate}
-                sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              // Each link sits in its own <li>: a list holds list items only.
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  onClick={onNavigate}
+                  sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </Fragment>
         ))}

@@ -98,12 +98,3 @@ export function useSaveOrder(type: GalleryType, id: number) {
     onSuccess: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
   });
 }
-
-/** `DELETE /adminportal/galleries/delete/{id}/`: every photo of one gallery. */
-export function useDeleteWholeGallery(type: GalleryType, id: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete<GalleryDeleteResponse>(`/adminportal/galleries/delete/${id}/?type=${type}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
-  });
-}

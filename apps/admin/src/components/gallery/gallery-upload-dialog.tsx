@@ -26,7 +26,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GALLERY_MESSAGES, IMAGE_ACCEPT, IMAGE_EXTENSIONS, type GalleryType } from '@darkroom/contracts';
 import { useNotify } from '../notify';
 import { fetchNames, galleryKeys } from './gallery-api';
-import { overallProgress, prepareSelection, runUpload, type UploadItem, type UploadStatus } from './upload-queue';
+import {
+  answeredProgress,
+  overallProgress,
+  prepareSelection,
+  runUpload,
+  uploadSummary,
+  type UploadItem,
+  type UploadStatus,
+} from './upload-queue';
 
 export interface GalleryUploadDialogProps {
   open: boolean;
@@ -43,8 +51,10 @@ const STATUS_TEXT: Record<UploadStatus, string> = {
   ready: 'Ready',
   hashing: 'Checking',
   uploading: 'Uploading',
+  processing: 'Processing',
   done: 'Uploaded',
   skipped: 'Skipped',
+  refused: 'Refused',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
@@ -93,6 +103,8 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
   const [items, setItems] = useState<UploadItem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  /** The finished batch's summary; success styling when anything was stored. */
+  const [summary, setSummary] = useState<{ text: string; severity: 'success' | 'warning' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -112,6 +124,7 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
     setItems([]);
     setError(null);
     setInfo(null);
+    setSummary(null);
   };
   const close = () => {
     if (busy) return;
@@ -131,6 +144,7 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
     if (repeated) notes.push(`${repeated} chosen twice`);
     if (ignored) notes.push(`${ignored} not a .jpg, .jpeg or .png`);
     setInfo(notes.length ? `Left out: ${notes.join(', ')}.` : null);
+    setSummary(null);
     if (!next.length && files.length) setError(GALLERY_MESSAGES.duplicate);
     else if (!next.length && ignored) setError(GALLERY_MESSAGES.imageRequired);
     else setError(null);
@@ -141,40 +155,57 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
   }, []);
 
   const start = async () => {
-    const sendable = items.filter((i) => i.status !== 'done' && i.status !== 'skipped');
-    if (!items.length) return setError(GALLERY_MESSAGES.imageRequired);
+    const sendable = items.filter((i) => i.status === 'ready' || i.status === 'failed' || i.status === 'cancelled');
+    // Every chosen file was left out as already in the gallery: keep saying so, not 'Image is required'.
+    if (!items.length) return setError(error === GALLERY_MESSAGES.duplicate ? error : GALLERY_MESSAGES.imageRequired);
     if (!sendable.length) return setError(GALLERY_MESSAGES.duplicate);
     setError(null);
+    setSummary(null);
     setBusy(true);
     const controller = new AbortController();
     abortRef.current = controller;
     try {
-      const result = await runUpload(sendable, { type, id: parentId, signal: controller.signal, onItem: patchItem });
+      // The batch's latest state, kept here too, for the summary once the run is over.
+      const latest = new Map(items.map((i) => [i.key, { ...i }]));
+      const onItem = (key: string, patch: Partial<UploadItem>) => {
+        Object.assign(latest.get(key) ?? {}, patch);
+        patchItem(key, patch);
+      };
+      const result = await runUpload(sendable, { type, id: parentId, signal: controller.signal, onItem });
       if (result.stored) {
         await qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, parentId) });
         onUploaded?.();
       }
       if (result.cancelled) {
         setItems((prev) =>
-          prev.map((i) => (i.status === 'uploading' || i.status === 'hashing' ? { ...i, status: 'cancelled', progress: 0 } : i)),
+          prev.map((i) =>
+            i.status === 'uploading' || i.status === 'processing' || i.status === 'hashing'
+              ? { ...i, status: 'cancelled', progress: 0 }
+              : i,
+          ),
         );
         setInfo('Upload cancelled. Choose the same files again to send only the missing ones.');
-      } else if (result.allDuplicates) {
-        setError(GALLERY_MESSAGES.duplicate);
-        notify(GALLERY_MESSAGES.duplicate, 'error');
-      } else if (result.failed) {
-        notify(GALLERY_MESSAGES.uploadFailed, 'error');
-      } else if (result.stored) {
+        return;
+      }
+      const clean = !result.skipped && !result.refused && !result.failed;
+      if (result.stored && clean) {
         notify(GALLERY_MESSAGES.uploaded, 'success');
         // A moment at 100% so the finished batch is seen, then the dialog closes.
         closeTimer.current = window.setTimeout(() => {
           reset();
           onClose();
         }, DONE_CLOSE_MS);
-      } else {
+        return;
+      }
+      if (result.allDuplicates) {
         setError(GALLERY_MESSAGES.duplicate);
         notify(GALLERY_MESSAGES.duplicate, 'error');
       }
+      // Anything else stays open with a summary that names every file left out and why.
+      const text = uploadSummary([...latest.values()]);
+      setSummary({ text, severity: result.stored ? 'success' : result.refused || result.failed ? 'error' : 'warning' });
+      if (result.stored) notify(text, 'success');
+      else if (!result.allDuplicates) notify(GALLERY_MESSAGES.uploadFailed, 'error');
     } catch {
       notify(GALLERY_MESSAGES.uploadFailed, 'error');
     } finally {
@@ -190,17 +221,29 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
   };
 
   const percent = overallProgress(items);
+  const answered = answeredProgress(items);
   const counts = items.reduce<Record<UploadStatus, number>>((acc, i) => ((acc[i.status] += 1), acc), {
     ready: 0,
     hashing: 0,
     uploading: 0,
+    processing: 0,
     done: 0,
     skipped: 0,
+    refused: 0,
     failed: 0,
     cancelled: 0,
   });
   const started = busy || items.some((i) => i.status !== 'ready');
+  // Only network/server failures and cancelled files can be sent again; refused files never.
   const retryable = counts.failed + counts.cancelled;
+  const sendable = counts.ready + retryable;
+  const phase = counts.hashing
+    ? 'Checking the photos'
+    : counts.uploading
+      ? `Sending ${percent}%`
+      : counts.processing
+        ? `Processing on the server · ${counts.done} of ${items.length - counts.skipped} stored`
+        : null;
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="md" fullWidth>
@@ -264,7 +307,7 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
               <Typography variant="subtitle2" sx={{ flex: 1 }}>
                 {items.length} photo{items.length === 1 ? '' : 's'}
                 {started
-                  ? ` · ${counts.done} uploaded${counts.skipped ? ` · ${counts.skipped} skipped` : ''}${counts.failed ? ` · ${counts.failed} failed` : ''}`
+                  ? ` · ${counts.done} uploaded${counts.skipped ? ` · ${counts.skipped} skipped` : ''}${counts.refused ? ` · ${counts.refused} refused` : ''}${counts.failed ? ` · ${counts.failed} failed` : ''}`
                   : ''}
               </Typography>
               {started && (
@@ -273,7 +316,18 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
                 </Typography>
               )}
             </Stack>
-            {started && <LinearProgress variant="determinate" value={percent} aria-label="Overall upload progress" />}
+            {busy && phase && (
+              <Typography variant="caption" color="text.secondary" aria-live="polite" data-testid="upload-phase" sx={{ mt: -1.5 }}>
+                {phase}
+              </Typography>
+            )}
+            {/* The light part is what was sent, the solid part what the server has stored. */}
+            {started && <LinearProgress variant="buffer" value={answered} valueBuffer={percent} aria-label="Overall upload progress" />}
+            {summary && !busy && (
+              <Alert severity={summary.severity} data-testid="upload-summary">
+                {summary.text}
+              </Alert>
+            )}
             <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
               {items.map((item) => (
                 <ListItem
@@ -314,7 +368,7 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
                       </Typography>
                       <StatusChip status={item.status} />
                     </Stack>
-                    {(item.status === 'uploading' || item.status === 'done') && (
+                    {item.status === 'uploading' && (
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <LinearProgress
                           variant="determinate"
@@ -328,7 +382,10 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
                       </Stack>
                     )}
                     {item.message && (
-                      <Typography variant="caption" color={item.status === 'failed' ? 'error' : 'text.secondary'}>
+                      <Typography
+                        variant="caption"
+                        color={item.status === 'failed' || item.status === 'refused' ? 'error' : 'text.secondary'}
+                      >
                         {item.message}
                       </Typography>
                     )}
@@ -350,7 +407,7 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
         <Button
           variant="contained"
           onClick={() => void start()}
-          disabled={busy}
+          disabled={busy || (started && !sendable && items.length > 0)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Uploading" /> : <CloudUploadOutlinedIcon />}
         >
           {retryable && !busy ? 'Retry failed' : 'Upload'}
@@ -363,7 +420,13 @@ export function GalleryUploadDialog({ open, onClose, type, parentId, name, onUpl
 function StatusChip({ status }: { status: UploadStatus }) {
   if (status === 'ready') return null;
   const color =
-    status === 'done' ? 'success' : status === 'failed' ? 'error' : status === 'skipped' || status === 'cancelled' ? 'warning' : 'info';
-  const icon = status === 'done' ? <CheckCircleIcon /> : status === 'failed' ? <ErrorOutlineIcon /> : undefined;
+    status === 'done'
+      ? 'success'
+      : status === 'failed' || status === 'refused'
+        ? 'error'
+        : status === 'skipped' || status === 'cancelled'
+          ? 'warning'
+          : 'info';
+  const icon = status === 'done' ? <CheckCircleIcon /> : status === 'failed' || status === 'refused' ? <ErrorOutlineIcon /> : undefined;
   return <Chip size="small" variant="outlined" color={color} icon={icon} label={STATUS_TEXT[status]} />;
 }

@@ -130,7 +130,8 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
     <Box
       ref={setEl}
       data-testid="photo-grid"
-      role={mode === 'sort' ? undefined : 'list'}
+      // A group, not a list: the tiles are buttons (or checkboxes), not list items.
+      role="group"
       aria-label="Gallery photos"
       sx={{ position: 'relative', width: '100%', height: rows * cell, mx: 0 }}
     >

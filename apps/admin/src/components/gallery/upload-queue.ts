@@ -1,8 +1,14 @@
-import { GALLERY_MESSAGES, GALLERY_UPLOAD_ATTEMPTS, GALLERY_UPLOAD_PARALLEL, type GalleryType } from '@darkroom/contracts';
+import { COMMON_MESSAGES, GALLERY_MESSAGES, GALLERY_UPLOAD_ATTEMPTS, GALLERY_UPLOAD_PARALLEL, type GalleryType } from '@darkroom/contracts';
 import { api, ApiError, errorMessage } from '../../api/client';
+import { isJpegOrPng, NOT_AN_IMAGE } from '../image-check';
 import { checkHashes, fetchPhotos, uploadPhoto } from './gallery-api';
 
-export type UploadStatus = 'ready' | 'hashing' | 'uploading' | 'done' | 'skipped' | 'failed' | 'cancelled';
+/**
+ * 'processing': every byte is sent and the server is storing the photo (its own phase, so a
+ * file never sits at '100% Uploading'). 'refused': the server (or the browser's check) said no
+ * for a reason a retry cannot change; 'failed': the network or server failed, a retry may work.
+ */
+export type UploadStatus = 'ready' | 'hashing' | 'uploading' | 'processing' | 'done' | 'skipped' | 'refused' | 'failed' | 'cancelled';
 
 /** One chosen file and how far it got. */
 export interface UploadItem {
@@ -46,17 +52,49 @@ export async function sha256Hex(file: File): Promise<string | null> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Bytes-weighted progress of the whole batch; a file counts 100% only once the server answered. */
+const FINISHED: ReadonlySet<UploadStatus> = new Set(['done', 'refused', 'failed', 'processing']);
+
+/** Bytes-weighted share of the batch sent to the server (the sending phase), 0-100. */
 export function overallProgress(items: UploadItem[]): number {
   const counted = items.filter((i) => i.status !== 'skipped');
   const total = counted.reduce((s, i) => s + Math.max(1, i.file.size), 0);
   if (!total) return 0;
-  const done = counted.reduce((s, i) => {
-    const pct = i.status === 'done' || i.status === 'failed' ? 100 : Math.min(99, i.progress);
+  const sent = counted.reduce((s, i) => {
+    const pct = FINISHED.has(i.status) ? 100 : Math.min(100, i.progress);
     return s + (Math.max(1, i.file.size) * pct) / 100;
   }, 0);
-  return Math.round((done / total) * 100);
+  return Math.round((sent / total) * 100);
 }
+
+/** Share of the batch the server has answered for (stored, refused or failed), 0-100. */
+export function answeredProgress(items: UploadItem[]): number {
+  const counted = items.filter((i) => i.status !== 'skipped');
+  if (!counted.length) return 0;
+  const answered = counted.filter((i) => i.status === 'done' || i.status === 'refused' || i.status === 'failed').length;
+  return Math.round((answered / counted.length) * 100);
+}
+
+/**
+ * What a finished batch says: '7 uploaded, 2 refused: a.jpg: reason; b.jpg: reason'. Skipped
+ * copies and retryable failures are named too, so nothing is left out silently.
+ */
+export function uploadSummary(items: UploadItem[]): string {
+  const of = (status: UploadStatus) => items.filter((i) => i.status === status);
+  const reasons = (list: UploadItem[]) => list.map((i) => `${i.file.name}: ${i.message ?? STATUS_FALLBACK[i.status]}`).join('; ');
+  const parts = [`${of('done').length} uploaded`];
+  const skipped = of('skipped');
+  const refused = of('refused');
+  const failed = of('failed');
+  if (skipped.length) parts.push(`${skipped.length} skipped: ${reasons(skipped)}`);
+  if (refused.length) parts.push(`${refused.length} refused: ${reasons(refused)}`);
+  if (failed.length) parts.push(`${failed.length} failed (retry them): ${reasons(failed)}`);
+  return parts.join(', ');
+}
+const STATUS_FALLBACK: Partial<Record<UploadStatus, string>> = {
+  skipped: 'already in the gallery',
+  refused: 'refused',
+  failed: GALLERY_MESSAGES.uploadFailed,
+};
 
 export interface RunOptions {
   type: GalleryType;
@@ -70,6 +108,9 @@ export interface RunOptions {
 export interface RunResult {
   stored: number;
   skipped: number;
+  /** Refused for good (not an image, too large, gallery gone): a retry cannot help. */
+  refused: number;
+  /** Network or server faults after every attempt: 'Retry failed' may work. */
   failed: number;
   cancelled: boolean;
   /** Nothing was left to send: every file is in the gallery already. */
@@ -98,13 +139,20 @@ async function runLimited<T>(items: T[], size: number, signal: AbortSignal, work
  */
 export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<RunResult> {
   const { type, id, signal, onItem } = opts;
-  const result: RunResult = { stored: 0, skipped: 0, failed: 0, cancelled: false, allDuplicates: false };
+  const result: RunResult = { stored: 0, skipped: 0, refused: 0, failed: 0, cancelled: false, allDuplicates: false };
   const pending = items.filter((i) => i.status === 'ready' || i.status === 'failed' || i.status === 'cancelled');
 
-  // 1. Hash (two at a time: each file is read into memory once).
+  // 1. Check the contents are an image, and hash (two at a time: each file is read into memory once).
   const hashes = new Map<string, string>();
+  const notImages = new Set<string>();
   await runLimited(pending, 2, signal, async (item) => {
     onItem(item.key, { status: 'hashing', progress: 0, message: undefined });
+    if (!(await isJpegOrPng(item.file).catch(() => false))) {
+      notImages.add(item.key);
+      onItem(item.key, { status: 'refused', progress: 0, message: NOT_AN_IMAGE });
+      result.refused += 1;
+      return;
+    }
     const hash = item.sha256 ?? (await sha256Hex(item.file).catch(() => null));
     if (hash) hashes.set(item.key, hash);
     onItem(item.key, { sha256: hash ?? undefined });
@@ -121,6 +169,7 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
   }
   const toSend: UploadItem[] = [];
   for (const item of pending) {
+    if (notImages.has(item.key)) continue;
     const hash = hashes.get(item.key);
     if (hash && (known.has(hash) || firstByHash.has(hash))) {
       onItem(item.key, {
@@ -135,7 +184,7 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
     onItem(item.key, { status: 'ready', progress: 0 });
     toSend.push(item);
   }
-  if (!toSend.length) return { ...result, allDuplicates: true };
+  if (!toSend.length) return { ...result, allDuplicates: result.skipped > 0 && !result.refused };
 
   // 3. Upload, a few at a time.
   const storedIds = new Map<string, number>();
@@ -143,7 +192,10 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
     for (let attempt = 1; ; attempt++) {
       if (signal.aborted) return;
       onItem(item.key, { status: 'uploading', progress: 0, message: attempt > 1 ? `Retrying (${attempt})` : undefined });
-      const handle = uploadPhoto(type, id, item.file, (p) => onItem(item.key, { progress: p }));
+      // Once every byte is sent the server stores the photo: that is its own phase, 'processing'.
+      const handle = uploadPhoto(type, id, item.file, (p) =>
+        onItem(item.key, p >= 100 ? { progress: 100, status: 'processing' } : { progress: p }),
+      );
       const abort = () => handle.abort();
       signal.addEventListener('abort', abort, { once: true });
       try {
@@ -166,14 +218,25 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
           await sleep(600 * attempt, signal);
           continue;
         }
-        const message =
-          err instanceof ApiError && err.status === 400
-            ? errorMessage(err, ['land_scape_image', 'gal', type])
-            : err instanceof ApiError && err.status === 404
-              ? GALLERY_MESSAGES.noGallery
+        if (retryable || !(err instanceof ApiError)) {
+          onItem(item.key, { status: 'failed', message: GALLERY_MESSAGES.uploadFailed });
+          result.failed += 1;
+          return;
+        }
+        // A 4xx is an answer about this file or gallery; sending it again cannot change it.
+        let message: string =
+          err.status === 404
+            ? GALLERY_MESSAGES.noGallery
+            : err.status === 413
+              ? COMMON_MESSAGES.imageTooLarge
               : GALLERY_MESSAGES.uploadFailed;
-        onItem(item.key, { status: 'failed', message });
-        result.failed += 1;
+        if (err.status === 400) {
+          message = errorMessage(err, ['land_scape_image', 'gal', type]);
+          // The name is .jpg/.png (the dialog only takes those), so 'only .jpg is accepted' would read as wrong.
+          if (message === COMMON_MESSAGES.imageType || message === COMMON_MESSAGES.imageCorrupt) message = NOT_AN_IMAGE;
+        }
+        onItem(item.key, { status: 'refused', message });
+        result.refused += 1;
         return;
       } finally {
         signal.removeEventListener('abort', abort);

@@ -36,7 +36,7 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { isDirty, errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -73,6 +73,7 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={ABOUT_MESSAGES.dialogTitle}
       onClose={onClose}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
@@ -19,6 +19,14 @@ function loginError(err: unknown): string {
 export default function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page the admin was on when the session ended (set by the admin layout); else the dashboard.
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const target =
+    typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/dashboard';
+  useEffect(() => {
+    document.title = 'Sign in · Darkroom';
+  }, []);
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -27,14 +35,14 @@ export default function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onBlur', defaultValues: { username: '', password: '' } });
 
-  if (session) return <Navigate to="/dashboard" replace />;
+  if (session) return <Navigate to={target} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
       const res = await loginCall(values);
       writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
-      void navigate('/dashboard', { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       const message = loginError(err);
       setError(message);
@@ -43,7 +51,7 @@ export default function LoginPage() {
   });
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper component="form" noValidate onSubmit={onSubmit} elevation={3} sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
           Darkroom

@@ -84,7 +84,7 @@ function ProfileForm({ user }: { user: UserDetails }) {
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
           <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>{initials}</Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" noWrap>
+            <Typography variant="h6" component="h2" noWrap>
               {displayName(user)}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
@@ -104,7 +104,15 @@ function ProfileForm({ user }: { user: UserDetails }) {
             keep: user.email ? user.email : undefined,
           })}
           {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', required: !user.phone, keep: user.phone ? user.phone : undefined })}
-          <TextField label="Username" value={user.username} fullWidth disabled helperText="Usernames are changed under Admins." />
+          <TextField
+            label="Username"
+            value={user.username}
+            fullWidth
+            disabled
+            helperText="Usernames are changed under Admins."
+            // A disabled field's help text is greyed below readable contrast; this one is information.
+            slotProps={{ formHelperText: { sx: { color: 'text.secondary', '&.Mui-disabled': { color: 'text.secondary' } } } }}
+          />
           <Box>
             <Button
               type="submit"

@@ -33,7 +33,7 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<CarouselWrite>({
     resolver: zodResolver(carouselFormSchema<File>(mode)),
     mode: 'onBlur',
@@ -74,6 +74,7 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={item ? 'Edit carousel' : 'Add new carousel'}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientGallery, PersonAccount } from '@darkroom/contracts';
+import type { ClientGallery } from '@darkroom/contracts';
 import { api, ApiError, toFormData, upload } from '../../api/client';
 import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
 
@@ -9,7 +9,6 @@ export const clientGalleryKeys = {
   all: ['client-galleries'] as const,
   list: () => [...clientGalleryKeys.all, 'list'] as const,
   detail: (id: number) => [...clientGalleryKeys.all, 'detail', id] as const,
-  customers: () => [...clientGalleryKeys.all, 'customers'] as const,
 };
 
 /** Form fields in the order a 400's messages are shown and focused. */
@@ -32,15 +31,6 @@ export function useClientGallery(id: number | null) {
     queryKey: clientGalleryKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<ClientGallery>(`${BASE}${id}/`, signal),
     enabled: !!id,
-  });
-}
-
-/** Customers a gallery can be assigned to (the users list; admins are never offered). */
-export function useCustomers() {
-  return useQuery({
-    queryKey: clientGalleryKeys.customers(),
-    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    staleTime: 0,
   });
 }
 

@@ -10,10 +10,11 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
+import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { CLIENT_GALLERY_FIELDS, firstFieldMessage, useCustomers, useSaveClientGallery } from './api';
+import { CLIENT_GALLERY_FIELDS, firstFieldMessage, useSaveClientGallery } from './api';
 
 export interface ClientGalleryDialogProps {
   /** The gallery to edit; none means create. */
@@ -32,7 +33,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<ClientGalleryFormValues<File>, unknown, ClientGalleryFormOutput<File>>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -67,6 +68,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={gallery ? 'Edit client gallery' : 'Create client gallery'}
       onClose={onClose}

@@ -1,8 +1,5 @@
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
-import { Alert, Button, Skeleton } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { GalleryManager } from '../../components/gallery';
-import { PageHeader } from '../../components/page-header';
+import { useLocation, useSearchParams } from 'react-router';
+import { GalleryPhotosPage } from '../../components/gallery';
 import { useClientGallery } from './api';
 import { readGalleryRef } from './paths';
 
@@ -12,29 +9,17 @@ export default function ClientPhotosPage() {
   const [search] = useSearchParams();
   const ref = readGalleryRef(location.state, search);
   const gallery = useClientGallery(ref.id);
-  const title = ref.title ?? gallery.data?.title ?? null;
-
-  const back = (
-    <Button component={RouterLink} to="/Client-gallery" startIcon={<ArrowBackIcon />}>
-      Client galleries
-    </Button>
-  );
-  if (!ref.id || gallery.isError) {
-    return (
-      <>
-        <PageHeader title="Client gallery photos" actions={back} />
-        <Alert severity="warning">No client gallery selected. Choose Manage on a client gallery to upload and organise its photos.</Alert>
-      </>
-    );
-  }
   return (
-    <>
-      <PageHeader
-        title={title ?? 'Client gallery photos'}
-        subtitle={gallery.data?.user_text ? `Client gallery of ${gallery.data.user_text}` : 'Client gallery photos'}
-        actions={back}
-      />
-      {title ? <GalleryManager type="client-gallery" parentId={ref.id} name={title} /> : <Skeleton variant="rectangular" height={320} />}
-    </>
+    <GalleryPhotosPage
+      type="client-gallery"
+      id={ref.id}
+      name={ref.title ?? gallery.data?.title ?? null}
+      parent={gallery}
+      back={{ to: '/Client-gallery', label: 'Client galleries' }}
+      title={(name) => name}
+      fallbackTitle="Client gallery photos"
+      subtitle={gallery.data?.user_text ? `Client gallery of ${gallery.data.user_text}` : 'Client gallery photos'}
+      noneChosen="No client gallery selected. Choose Manage on a client gallery to upload and organise its photos."
+    />
   );
 }

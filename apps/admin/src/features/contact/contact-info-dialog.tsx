@@ -28,7 +28,7 @@ export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClo
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<ContactInfoFormValues, unknown, ContactWrite>({
     resolver: zodResolver(contactInfoFormSchema),
     mode: 'onBlur',
@@ -53,6 +53,7 @@ export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClo
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={CONTACT_INFO_DIALOG_TITLE}
       onClose={onClose}

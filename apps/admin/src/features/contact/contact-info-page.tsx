@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Alert, Button, Link } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import { CONTACT_MESSAGES, type ContactInfo } from '@darkroom/contracts';
@@ -66,6 +66,14 @@ export default function ContactInfoPage() {
           </>
         }
       />
+      <Alert severity="info" data-testid="feeds-note" sx={{ mb: 3 }}>
+        These rows feed the contact details (email, phone, address) the website lists. The Contact us page&apos;s own images, heading and
+        text are a separate record, edited under{' '}
+        <Link component={RouterLink} to="/Contact-us">
+          Contact-us page
+        </Link>
+        .
+      </Alert>
       <DataTable
         rows={list.data}
         columns={columns}

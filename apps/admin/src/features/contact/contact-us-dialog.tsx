@@ -47,7 +47,7 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<ContactUsFormValues<File>, unknown, ContactUsWrite>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -77,6 +77,7 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={CONTACT_US_DIALOG_TITLE}
       onClose={onClose}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Stack, Typography } from '@mui/material';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
@@ -29,6 +30,14 @@ export default function ContactUsPage() {
           </Button>
         }
       />
+      <Alert severity="info" data-testid="feeds-note" sx={{ mb: 3 }}>
+        This record feeds the website&apos;s Contact us page: its images, heading and text. The email, phone and address rows listed to
+        visitors are a separate list, kept under{' '}
+        <Link component={RouterLink} to="/Contact-us-info">
+          Contact-us Info
+        </Link>
+        .
+      </Alert>
       {content.isPending ? (
         <Stack spacing={2} aria-busy="true" aria-label={COMMON_MESSAGES.fetching}>
           <Skeleton variant="rounded" height={180} />

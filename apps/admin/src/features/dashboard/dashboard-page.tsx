@@ -114,7 +114,13 @@ function StatCard({ statKey, summary }: { statKey: DashboardCountKey; summary: D
   const published = statKey in summary.published ? summary.published[statKey as DashboardPublishableKey] : null;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={to} aria-label={`${label}: ${value}`} data-stat={statKey} sx={{ height: '100%', p: 2.5 }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+
+        data-stat={statKey}
+        sx={{ height: '100%', p: 2.5 }}
+      >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Avatar variant="rounded" sx={{ bgcolor: `${color}.main`, color: `${color}.contrastText`, width: 48, height: 48 }}>
             <Icon aria-hidden />

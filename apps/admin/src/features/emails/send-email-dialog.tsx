@@ -53,7 +53,7 @@ export function SendEmailDialog({ open, admins, initialRecipients, onClose, onSe
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { isDirty, errors },
   } = useForm<SendEmailFormValues>({
     resolver: zodResolver(sendEmailFormSchema),
     mode: 'onBlur',
@@ -71,7 +71,15 @@ export function SendEmailDialog({ open, admins, initialRecipients, onClose, onSe
   });
 
   return (
-    <FormDialog open={open} title={EMAIL_MESSAGES.sendEmail} onClose={onClose} onSubmit={submit} busy={send.isPending} submitLabel="Send">
+    <FormDialog
+      open={open}
+      dirty={isDirty}
+      title={EMAIL_MESSAGES.sendEmail}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={send.isPending}
+      submitLabel="Send"
+    >
       <Controller
         name="recipients"
         control={control}

@@ -41,7 +41,11 @@ import {
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 
-const TYPE_LABEL: Record<GalleryType, string> = { service: 'Service', 'love-story': 'Love story', 'client-gallery': 'Client gallery' };
+const TYPE_LABEL: Record<GalleryType, string> = {
+  service: 'Service gallery',
+  'love-story': 'Love story gallery',
+  'client-gallery': 'Client gallery',
+};
 
 /** Lightbox slides with every WebP width, so it loads the size the screen needs. */
 function toSlide(p: GalleryPhoto): Slide {
@@ -61,7 +65,7 @@ function Empty({ text }: { text: string }) {
   return (
     <Paper variant="outlined" sx={{ py: 10, textAlign: 'center', borderStyle: 'dashed' }}>
       <PhotoLibraryOutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
-      <Typography variant="h6" sx={{ mt: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
         {text}
       </Typography>
     </Paper>
@@ -197,7 +201,7 @@ export default function ViewGalleryPage() {
     <>
       <PageHeader
         title={title}
-        subtitle={`${TYPE_LABEL[type]} gallery${photos.data ? ` · ${count} photo${count === 1 ? '' : 's'}` : ''}`}
+        subtitle={`${TYPE_LABEL[type]}${photos.data ? ` · ${count} photo${count === 1 ? '' : 's'}` : ''}`}
         actions={actions}
       />
       {(lookup.error && !lookupMissing) || (photos.error && !photosMissing) ? (
@@ -213,7 +217,8 @@ export default function ViewGalleryPage() {
           ))}
         </Box>
       ) : !count ? (
-        <Empty text={GALLERY_MESSAGES.noGallery} />
+        // A named gallery that is empty: the spec's page variant names it.
+        <Empty text={title ? GALLERY_MESSAGES.noGalleryFor(title) : GALLERY_MESSAGES.noGallery} />
       ) : (
         <>
           <Paper

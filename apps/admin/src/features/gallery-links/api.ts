@@ -5,7 +5,6 @@ import {
   GALLERY_LINK_MESSAGES,
   type GalleryLink,
   type GalleryLinkInput,
-  type PersonAccount,
 } from '@darkroom/contracts';
 import { api, ApiError } from '../../api/client';
 import { useInvalidatingMutation } from '../../api/mutations';
@@ -15,7 +14,6 @@ const BASE = '/adminportal/photo-gallery-links/';
 export const galleryLinkKeys = {
   all: ['gallery-links'] as const,
   list: () => [...galleryLinkKeys.all, 'list'] as const,
-  customers: () => [...galleryLinkKeys.all, 'customers'] as const,
 };
 
 /**
@@ -40,15 +38,6 @@ export function galleryLinkFailure(err: unknown, mode: 'create' | 'update'): str
 
 export function useGalleryLinks() {
   return useQuery({ queryKey: galleryLinkKeys.list(), queryFn: ({ signal }) => api.get<GalleryLink[]>(BASE, signal) });
-}
-
-/** Customers a link can be assigned to (the users list; admins are never offered). */
-export function useCustomers() {
-  return useQuery({
-    queryKey: galleryLinkKeys.customers(),
-    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    staleTime: 0,
-  });
 }
 
 /** Every write refreshes the links once it settles. */

@@ -10,9 +10,10 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
+import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { galleryLinkFailure, useCustomers, useSaveGalleryLink } from './api';
+import { galleryLinkFailure, useSaveGalleryLink } from './api';
 
 export interface GalleryLinkDialogProps {
   /** The link to edit; none means assign a new one. */
@@ -29,7 +30,7 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<GalleryLinkFormValues, unknown, GalleryLinkInput>({
     resolver: zodResolver(galleryLinkSchema),
     mode: 'onBlur',
@@ -49,6 +50,7 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={link ? 'Edit gallery link' : 'Assign gallery link'}
       submitLabel={link ? 'Submit' : GALLERY_LINK_MESSAGES.assign}

@@ -24,7 +24,7 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
     control,
     handleSubmit,
     setError,
-    formState: { isSubmitting },
+    formState: { isDirty, isSubmitting },
   } = useForm<{ cover_image: File | null }>({ resolver: zodResolver(schema), mode: 'onBlur', defaultValues: { cover_image: null } });
 
   const { run, progress } = useFormDialogSubmit({
@@ -43,6 +43,7 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={item ? 'Update gallery image' : 'Upload gallery image'}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory, type LoveStoryDescription, type PersonAccount } from '@darkroom/contracts';
+import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory, type LoveStoryDescription } from '@darkroom/contracts';
 import { api, ApiError, toFormData, upload } from '../../api/client';
 import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
 
@@ -9,7 +9,6 @@ export const loveStoryKeys = {
   all: ['love-stories'] as const,
   list: () => [...loveStoryKeys.all, 'list'] as const,
   detail: (id: number) => [...loveStoryKeys.all, 'detail', id] as const,
-  customers: () => [...loveStoryKeys.all, 'customers'] as const,
 };
 
 /** Form fields in the order a 400's messages are shown and focused. */
@@ -55,15 +54,6 @@ export function useLoveStory(id: number | null) {
     queryKey: loveStoryKeys.detail(id ?? 0),
     queryFn: ({ signal }) => api.get<LoveStory>(`${BASE}${id}/`, signal),
     enabled: !!id,
-  });
-}
-
-/** Customers a story can belong to (the users list; admins are never offered). */
-export function useCustomers() {
-  return useQuery({
-    queryKey: loveStoryKeys.customers(),
-    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
-    staleTime: 0,
   });
 }
 

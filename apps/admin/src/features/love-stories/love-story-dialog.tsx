@@ -12,10 +12,11 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
+import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { firstFieldMessage, LOVE_STORY_FIELDS, readDescription, useCustomers, useSaveLoveStory } from './api';
+import { firstFieldMessage, LOVE_STORY_FIELDS, readDescription, useSaveLoveStory } from './api';
 
 export interface LoveStoryDialogProps {
   /** The story to edit; none means create. */
@@ -48,7 +49,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<LoveStoryFormValues<File>, unknown, LoveStoryFormOutput<File>>({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -88,6 +89,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={story ? 'Edit love story' : 'Create love story'}
       onClose={onClose}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MenuItem, TextField } from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
 import { z } from 'zod';
 import {
   MIN_IMAGE_DIMENSIONS,
@@ -16,7 +16,7 @@ import { failureText } from '../../components/failure-text';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { PAGE_IMAGE_FIELD_ORDER, usePageTypes, useSavePageImage } from './api';
+import { PAGE_IMAGE_FIELD_ORDER, usePageImages, usePageTypes, useSavePageImage } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.pageImage;
 
@@ -50,13 +50,14 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
   const editing = !!pageImage;
   const save = useSavePageImage();
   const types = usePageTypes();
+  const list = usePageImages();
   const schema = useMemo(() => formSchema(!editing), [editing]);
   const {
     control,
     handleSubmit,
     setError,
     trigger,
-    formState: { errors },
+    formState: { isDirty, errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -74,16 +75,26 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
       failureText(err, editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed, PAGE_IMAGE_FIELD_ORDER),
     updateClose: 'immediate',
   });
+  // Pages that already have an image (other than the one being edited), shown in the page choice.
+  const taken = useMemo(
+    () => new Map((list.data ?? []).filter((p) => p.id !== pageImage?.id).map((p) => [String(p.page), p.page_name])),
+    [list.data, pageImage?.id],
+  );
+  const chosen = String(useWatch({ control, name: 'page' }) ?? '');
+  const takenName = taken.get(chosen);
+  // The spec: 'Update' if page images already exist, otherwise 'Submit'.
+  const submitLabel = editing || (list.data?.length ?? 0) > 0 ? 'Update' : 'Submit';
   const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: pageImage?.id ?? null, values })));
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={PAGE_IMAGE_MESSAGES.dialogTitle}
       onClose={onClose}
       onSubmit={onSubmit}
       busy={save.isPending}
-      submitLabel={editing ? 'Update' : 'Submit'}
+      submitLabel={submitLabel}
     >
       <Controller
         control={control}
@@ -109,12 +120,17 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
           >
             {(types.data ?? []).map((p) => (
               <MenuItem key={p.id} value={String(p.id)}>
-                {p.name}
+                {taken.has(String(p.id)) ? `${p.name} (has an image)` : p.name}
               </MenuItem>
             ))}
           </TextField>
         )}
       />
+      {takenName && (
+        <Alert severity="warning" data-testid="page-taken">
+          {takenName.toUpperCase()} already has a page image; saving adds a second one. To replace it, edit its card instead.
+        </Alert>
+      )}
       <ImageFormField
         control={control}
         name="image"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreateInput, type PersonCreated } from '@darkroom/contracts';
+import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreateInput, type PersonCreated, type PersonHoldings } from '@darkroom/contracts';
 import { api, ApiError, toFormData } from '../../api/client';
 import { useInvalidatingMutation } from '../../api/mutations';
 
@@ -53,11 +53,11 @@ export const KIND_TEXT = {
 export const PERSON_FIELDS = ['first_name', 'last_name', 'email', 'username', 'phone', 'is_active'];
 
 /**
- * The message for a failed write: a refusal the server explains (403, 429) shows its reason;
+ * The message for a failed write: a refusal the server explains (403, 409, 429) shows its reason;
  * anything else shows the spec's failure message (field messages go under the fields).
  */
 export function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && (err.status === 403 || err.status === 429) && err.message) return err.message;
+  if (err instanceof ApiError && (err.status === 403 || err.status === 409 || err.status === 429) && err.message) return err.message;
   return fallback;
 }
 
@@ -84,4 +84,15 @@ export function useUpdatePerson(kind: PersonKind) {
 
 export function useDeletePerson(kind: PersonKind) {
   return usePeopleMutation((id: number) => api.delete<void>(`${BASE[kind]}${id}/`));
+}
+
+/** What a customer holds, read when their delete confirmation opens (fresh each time). */
+export function usePersonHoldings(id: number | null) {
+  return useQuery({
+    queryKey: [...peopleKeys.all, 'holdings', id],
+    queryFn: ({ signal }) => api.get<PersonHoldings>(`${BASE.user}${id}/holdings/`, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }

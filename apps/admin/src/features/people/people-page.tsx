@@ -11,7 +11,7 @@ import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
 import { useSession } from '../../app/use-session';
-import { failureMessage, KIND_TEXT, useDeletePerson, usePeople, type PersonKind } from './api';
+import { failureMessage, KIND_TEXT, useDeletePerson, usePeople, usePersonHoldings, type PersonKind } from './api';
 import { PersonDialog } from './person-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
@@ -31,6 +31,29 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
     detail: (person) => `${personName(person)} (${person.username}) will be removed.`,
     keepOpenOnFailure: true,
   });
+  // A customer's delete says what else changes, and is blocked while they own galleries or stories.
+  const holdings = usePersonHoldings(kind === 'user' && deletion.target ? deletion.target.id : null);
+  const deleteProps = { ...deletion.dialogProps };
+  if (kind === 'user' && deletion.target) {
+    const who = `${personName(deletion.target)} (${deletion.target.username})`;
+    const h = holdings.data;
+    if (!h) {
+      deleteProps.detail = holdings.isError ? `${who} will be removed.` : `Checking what ${who} owns...`;
+      deleteProps.blocked = !holdings.isError;
+    } else if (h.client_galleries.length || h.love_stories.length) {
+      const titles = (list: string[]) => list.map((t) => `'${t}'`).join(', ');
+      const owned = [
+        h.client_galleries.length ? `client galleries ${titles(h.client_galleries)}` : '',
+        h.love_stories.length ? `love stories ${titles(h.love_stories)}` : '',
+      ].filter(Boolean);
+      deleteProps.detail = `${who} cannot be deleted: they still own ${owned.join(' and ')}. Assign them to another user or delete them first.`;
+      deleteProps.blocked = true;
+    } else {
+      deleteProps.detail = h.gallery_links
+        ? `${who} will be removed, and their ${h.gallery_links} gallery link${h.gallery_links === 1 ? '' : 's'} deleted with them.`
+        : `${who} will be removed. They own no galleries, stories or gallery links.`;
+    }
+  }
 
   const columns = useMemo<DataTableColumn<PersonAccount>[]>(
     () => [
@@ -101,7 +124,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
         />
       )}
       {created && <TemporaryPasswordDialog created={created} onClose={() => setCreated(null)} />}
-      <DeleteConfirmDialog {...deletion.dialogProps} />
+      <DeleteConfirmDialog {...deleteProps} />
     </>
   );
 }

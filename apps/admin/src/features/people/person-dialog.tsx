@@ -38,7 +38,7 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<PersonFormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<PersonFormValues>,
     mode: 'onBlur',
@@ -99,6 +99,7 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={person ? text.editTitle : text.createTitle}
       onClose={onClose}

@@ -33,7 +33,7 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<ServicePageWrite>({
     resolver: zodResolver(servicePageFormSchema<File>(editing ? 'edit' : 'create')),
     mode: 'onBlur',
@@ -60,6 +60,7 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={editing ? 'Update service page' : 'Create service page'}
       onClose={onClose}

@@ -49,7 +49,7 @@ export default function ServicePage() {
       ) : (
         <Card variant="outlined" sx={{ py: 8, px: 2, textAlign: 'center' }}>
           <DesignServicesOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-          <Typography variant="h6" sx={{ mt: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
             {SERVICE_PAGE_MESSAGES.empty}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>

@@ -35,7 +35,7 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { isDirty, errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onBlur',
@@ -60,6 +60,7 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={editing ? SERVICE_MESSAGES.editTitle : SERVICE_MESSAGES.addTitle}
       onClose={onClose}

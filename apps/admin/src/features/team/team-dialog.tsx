@@ -23,7 +23,7 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isDirty, errors, isSubmitting },
   } = useForm<TeamWrite>({
     resolver: zodResolver(teamFormSchema(member ? 'edit' : 'create')) as unknown as Resolver<TeamWrite>,
     mode: 'onBlur',
@@ -55,6 +55,7 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
 
   return (
     <FormDialog
+      dirty={isDirty}
       open
       title={member ? 'Edit team member' : 'Add team member'}
       onClose={onClose}

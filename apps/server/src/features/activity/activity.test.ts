@@ -84,7 +84,10 @@ describeEachDatabase('activity log', (kind) => {
       () => t.as({ method: 'POST', url: '/adminportal/send-email/', payload: { subject: 'Hello', message: 'Hi', recipients: [adminId] } }),
       [200, 502],
     );
-    expect(mailed.added.map((e) => e.action), mailed.res.body).toEqual([AUDIT_ACTIONS.send]);
+    expect(
+      mailed.added.map((e) => e.action),
+      mailed.res.body,
+    ).toEqual([AUDIT_ACTIONS.send]);
 
     const changed = await entriesOf(() =>
       t.as({

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { PersonAccount } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, clientGalleries, galleryLinks, loveStories } from '../../db/schema';
 import type { Account } from '../../auth/accounts.repository';
 import type { AccountPatch } from '../account/account.repository';
 
@@ -48,6 +48,25 @@ export async function insertPerson(
     .values({ ...values, isStaff: isStaff(kind), isActive: true })
     .returning();
   return row!;
+}
+
+/** The titles of a customer's client galleries and love stories, and how many gallery links they have. */
+export async function findHoldings(db: DbOrTx, id: number) {
+  const galleries = await db
+    .select({ title: clientGalleries.title })
+    .from(clientGalleries)
+    .where(eq(clientGalleries.accountId, id))
+    .orderBy(clientGalleries.id);
+  const stories = await db
+    .select({ title: loveStories.title })
+    .from(loveStories)
+    .where(eq(loveStories.accountId, id))
+    .orderBy(loveStories.id);
+  const [links] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(galleryLinks)
+    .where(eq(galleryLinks.accountId, id));
+  return { clientGalleries: galleries.map((g) => g.title), loveStories: stories.map((s) => s.title), galleryLinks: Number(links?.n ?? 0) };
 }
 
 export async function deletePerson(db: DbOrTx, id: number): Promise<void> {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { adminsApi, usersApi } from '@darkroom/contracts';
+import { adminsApi, usersApi, type PeopleApi } from '@darkroom/contracts';
 import { route } from '../../http/route';
 import type { PersonKind } from './people.repository';
-import { createPerson, deletePersonById, listPeopleOf, PEOPLE_CACHE_TAG, updatePersonById } from './people.service';
+import { createPerson, deletePersonById, listPeopleOf, PEOPLE_CACHE_TAG, personHoldingsById, updatePersonById } from './people.service';
 
 /** HTTP routes of the people area: users (customers) and admins, the same shapes under two paths. */
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   for (const [kind, api] of [
     ['user', usersApi],
     ['admin', adminsApi],
-  ] as [PersonKind, typeof usersApi][]) {
+  ] as [PersonKind, PeopleApi][]) {
     // The users list is cached; the admins list is read live, because every sign-in (outside
     // this area) changes an admin's last_login.
     route(app, api.list, ({ ctx, cached }) =>
@@ -19,4 +19,5 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     route(app, api.update, ({ ctx, params, body }) => updatePersonById(ctx, kind, params.id, body));
     route(app, api.remove, ({ ctx, params }) => deletePersonById(ctx, kind, params.id));
   }
+  route(app, usersApi.holdings, ({ ctx, params }) => personHoldingsById(ctx, params.id));
 }

@@ -3,16 +3,19 @@ import {
   type PersonAccount,
   type PersonCreateInput,
   type PersonCreated,
+  type PersonHoldings,
+  userOwnsContentMessage,
   type PersonUpdateInput,
 } from '@darkroom/contracts';
 import { actingAdmin, type AppContext } from '../../context';
 import type { Account } from '../../auth/accounts.repository';
 import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens.repository';
-import { forbidden, orNotFound, ValidationError } from '../../lib/errors';
+import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import {
   deletePerson,
+  findHoldings,
   findPerson,
   insertPerson,
   isUniqueViolation,
@@ -140,13 +143,31 @@ export async function updatePersonById(ctx: AppContext, kind: PersonKind, id: nu
   return toPerson(updated);
 }
 
-/** Deletes a user or admin; an admin cannot delete themself, nor the last active admin. */
+/** What a customer holds (shown in the delete confirmation). */
+export async function personHoldingsById(ctx: AppContext, id: number): Promise<PersonHoldings> {
+  await orNotFound(findPerson(ctx.db, 'user', id));
+  const h = await findHoldings(ctx.db, id);
+  return { client_galleries: h.clientGalleries, love_stories: h.loveStories, gallery_links: h.galleryLinks };
+}
+
+/**
+ * Deletes a user or admin; an admin cannot delete themself, nor the last active admin. A
+ * customer who still owns client galleries or love stories is not deleted (409): those would be
+ * left with no customer; the admin assigns them to someone else or deletes them first. The
+ * customer's gallery links are theirs alone and go with them.
+ */
 export async function deletePersonById(ctx: AppContext, kind: PersonKind, id: number): Promise<void> {
   const actor = actingAdmin(ctx);
   const target = await orNotFound(findPerson(ctx.db, kind, id));
   if (id === actor.id) throw forbidden(PEOPLE_MESSAGES.cannotDeleteSelf);
   await ctx.db.transaction(async (tx) => {
     if (kind === 'admin' && target.isActive) await ensureAnotherActiveAdmin(tx, id);
+    if (kind === 'user') {
+      const h = await findHoldings(tx, id);
+      if (h.clientGalleries.length || h.loveStories.length) {
+        throw new HttpError(409, userOwnsContentMessage({ client_galleries: h.clientGalleries, love_stories: h.loveStories }));
+      }
+    }
     await deletePerson(tx, id);
   });
   await ctx.sessions.forgetAccount(id);

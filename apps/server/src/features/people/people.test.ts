@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
-import { ADMIN, createTestApp, describeEachDatabase, multipart, type TestApp } from '../../../test/harness';
+import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreated, type PersonHoldings } from '@darkroom/contracts';
+import { ADMIN, createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { accounts } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findAccount } from '../../auth/accounts.repository';
@@ -372,6 +372,44 @@ describeEachDatabase('people: users and admins', (kind) => {
     const admins = (await t.as({ method: 'GET', url: ADMINS })).json() as PersonAccount[];
     expect(admins.some((x) => x.id === a.id)).toBe(false);
     expect((await t.as({ method: 'DELETE', url: `${USERS}${u.id}/` })).statusCode).toBe(404);
+  });
+
+  it('a customer who owns a client gallery cannot be deleted (409, naming it); their gallery links go with them', async () => {
+    const u = (await create(USERS, person())).json() as PersonCreated;
+    const body = await multipart({
+      title: 'Harbour wedding',
+      user: u.id,
+      cover_image: { filename: 'cover.jpg', content: await makeImage({ width: 1200, height: 800, seed: 41 }), type: 'image/jpeg' },
+    });
+    const gallery = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-client-galleries/',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(gallery.statusCode, gallery.body).toBe(201);
+    const link = await t.as({
+      method: 'POST',
+      url: '/adminportal/photo-gallery-links/',
+      payload: { user: u.id, link: 'https://photos.example.com/x', description: 'Proofs' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+
+    const holdings = await t.as({ method: 'GET', url: `${USERS}${u.id}/holdings/` });
+    expect(holdings.json()).toEqual({ client_galleries: ['Harbour wedding'], love_stories: [], gallery_links: 1 } satisfies PersonHoldings);
+    const refused = await t.as({ method: 'DELETE', url: `${USERS}${u.id}/` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'This user still owns 1 client gallery. Assign them to another user or delete them first.',
+    });
+    expect(await findAccount(t.database.db, u.id)).toBeTruthy();
+
+    const galleryId = (gallery.json() as { id: number }).id;
+    expect((await t.as({ method: 'DELETE', url: `/adminportal/manage-client-galleries/${galleryId}/` })).statusCode).toBe(204);
+    expect((await t.as({ method: 'DELETE', url: `${USERS}${u.id}/` })).statusCode).toBe(204);
+    const links = (await t.as({ method: 'GET', url: '/adminportal/photo-gallery-links/' })).json() as { user: number | null }[];
+    expect(links.some((l) => l.user === u.id)).toBe(false);
+    expect((await t.as({ method: 'GET', url: `${USERS}${u.id}/holdings/` })).statusCode).toBe(404);
   });
 
   it('an id from the other list, an unknown id and a junk id are 404', async () => {
