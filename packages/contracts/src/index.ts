@@ -24,4 +24,5 @@ export * from './dashboard';
 export * from './uploads';
 export * from './media';
 export * from './audit';
+export * from './backup';
 export * from './api';
