@@ -145,7 +145,14 @@ export async function exportRows(
  * READ ONLY, as pg_dump does. On PGlite the single connection is held for the whole transaction.
  */
 export async function inSnapshot<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return db.transaction(
+    async (tx) => {
+      // Timestamps are written in UTC whatever the server's zone, so archives compare byte for byte.
+      await tx.execute(sql`set local time zone 'UTC'`);
+      return fn(tx);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Whether any application table holds a row. */

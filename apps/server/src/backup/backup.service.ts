@@ -251,6 +251,8 @@ export async function verifyBackup(file: string): Promise<Manifest> {
 export interface RestoreOptions {
   /** Replace whatever the target holds. */
   force?: boolean;
+  /** The archive's manifest as `verifyBackup` returned it, when the caller verified it already. */
+  verified?: Manifest;
 }
 
 export interface RestoreResult {
@@ -275,7 +277,7 @@ export async function targetContents(parts: Parts): Promise<string | null> {
  * the transaction rolls back and the files this restore added are removed.
  */
 export async function restoreBackup(parts: Parts, file: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
-  const manifest = await verifyBackup(file);
+  const manifest = opts.verified ?? (await verifyBackup(file));
   const known = knownMigrations();
   const version = manifest.schemaVersion;
   if (!known.some((m) => m.when === version.when)) {

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { DataDirInUseError, openDatabase } from '../db/client';
 import { archiveFileWriter } from '../media/archive';
 import { diskStorage } from '../media/storage';
-import { BackupError, restoreBackup, writeBackup } from './backup.service';
+import { BackupError, restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup.service';
 
 const USAGE = 'Usage: npm run backup -- <file>\n       npm run restore -- <file> [--force]';
 
@@ -21,6 +21,17 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  let verified: Manifest | undefined;
+  if (command === 'restore') {
+    // Checked before the target is opened, so a bad archive leaves not even an empty database behind.
+    try {
+      verified = await verifyBackup(file);
+    } catch (err) {
+      if (!(err instanceof BackupError)) throw err;
+      console.error(`Restore refused: ${err.message}`);
+      return 1;
+    }
+  }
   const pgliteDir = path.join(config.dataDir, 'pglite');
   let database;
   try {
@@ -46,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
           `${m.totals.files} files (${mb(m.totals.bytes)}), schema ${m.schemaVersion.tag}.`,
       );
     } else {
-      const { manifest: m, migratedFrom } = await restoreBackup(parts, file, { force: rest.includes('--force') });
+      const { manifest: m, migratedFrom } = await restoreBackup(parts, file, { force: rest.includes('--force'), verified });
       console.log(
         `Restored ${path.resolve(file)} (taken ${m.createdAt} from ${m.database}) into ${where} and ${config.mediaDir}: ` +
           `${m.totals.rows} rows in ${m.totals.tables} tables, ${m.totals.files} files (${mb(m.totals.bytes)}), every file's SHA-256 checked.` +
