@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -446,6 +448,31 @@ describe.runIf(DATABASE_KINDS.includes('postgres'))('moving between PGlite and P
       await pgTarget.close();
       await source.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the commands on a PGlite DATA_DIR the server has open', () => {
+  it('refuse, and say how to back up through the running server instead', async () => {
+    const dataDir = tmp();
+    try {
+      // What the server leaves while it runs: its pid beside the data directory (this test process stands in for it).
+      fs.writeFileSync(path.join(dataDir, 'pglite.pid'), String(process.pid));
+      const cli = path.resolve(import.meta.dirname, 'cli.ts');
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '8123' };
+      const run = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { env }).then(
+          () => ({ code: 0, stderr: '' }),
+          (err: { code: number; stderr: string }) => err,
+        );
+      const backup = await run('backup', path.join(dataDir, 'b.tar'));
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain(`is open in another process (pid ${process.pid})`);
+      expect(backup.stderr).toContain('curl -fsS -X POST -H "Authorization: Token <token>" http://localhost:8123/adminportal/backup/');
+      expect(fs.existsSync(path.join(dataDir, 'b.tar'))).toBe(false);
+      expect((await run('nonsense')).code).toBe(2);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
