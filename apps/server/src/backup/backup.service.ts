@@ -25,8 +25,9 @@ import {
  * tar archive. Layout, in order:
  *
  *   darkroom-backup.json          what this is: format, schema version, when, from which database
+ *   files/<storage key>           stored files (originals and derived), byte for byte (first pass)
  *   rows/<table>/<n>.ndjson       the rows, one JSON object a line, tables in foreign-key order
- *   files/<storage key>           every stored file (originals and derived), byte for byte
+ *   files/<storage key>           files added while the rows were read (second pass)
  *   manifest.json                 written last: counts, sizes and SHA-256 of every entry above
  *
  * The manifest comes last because it is the proof that the archive is complete: an archive cut
@@ -94,22 +95,42 @@ function schemaVersionOf(applied: { when: number; hash: string } | null): Schema
 /**
  * Writes a backup to `writer`. The rows are read in one REPEATABLE READ, READ ONLY transaction
  * (one connection; on PGlite its only one), so they are the database at one instant, as pg_dump's
- * are. The files are copied after that transaction: storage is content-addressed and files are
- * written before the rows that reference them commit, so every file the snapshot references
- * exists by then. Every file present in storage is copied (which columns reference files is the
- * schema's business, not the backup's); files added after the snapshot are harmless extras.
+ * are. Files are copied in two passes, one before that transaction and one after it (only files
+ * not copied yet): storage is content-addressed and files are written before the rows that
+ * reference them commit, so every file the snapshot references was there for one pass or the
+ * other. Every file present in storage is copied (which columns reference files is the schema's
+ * business, not the backup's); files nothing references are harmless extras.
  */
 export async function writeBackup(parts: Parts, writer: ArchiveWriter): Promise<Manifest> {
   try {
+    const header: BackupHeader = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      database: parts.database.kind,
+      schemaVersion: schemaVersionOf(await appliedMigration(parts.database.db)),
+    };
+    await writer.add(HEADER_ENTRY, JSON.stringify(header, null, 2));
+    const files: Manifest['files'] = [];
+    const copied = new Set<string>();
+    const copyFiles = async () => {
+      for await (const object of parts.storage.list()) {
+        if (copied.has(object.key)) continue;
+        const digest = await writer.addStored(parts.storage, object.key, fileName(object.key));
+        // Gone since it was listed (released as unreferenced): the second pass copies it if it came back.
+        if (!digest) continue;
+        copied.add(object.key);
+        files.push({ key: object.key, ...digest });
+      }
+    };
+    // Files present before the snapshot first, then those added since: a file the snapshot
+    // references was either there already or is there after it (written before its rows commit).
+    // Copying most of them before the snapshot also keeps the window in which a file released
+    // right after the snapshot could be missed as short as the second pass.
+    await copyFiles();
     const snapshot = await inSnapshot(parts.database.db, async (tx) => {
-      const header: BackupHeader = {
-        format: BACKUP_FORMAT,
-        formatVersion: BACKUP_FORMAT_VERSION,
-        createdAt: new Date().toISOString(),
-        database: parts.database.kind,
-        schemaVersion: schemaVersionOf(await appliedMigration(tx)),
-      };
-      await writer.add(HEADER_ENTRY, JSON.stringify(header, null, 2));
+      const version = schemaVersionOf(await appliedMigration(tx));
+      if (version.when !== header.schemaVersion.when) throw new BackupError('The database was migrated during the backup: take it again.');
       const tables: Manifest['tables'] = [];
       for (const [i, table] of (await listTables(tx)).entries()) {
         const chunks: Manifest['tables'][number]['chunks'] = [];
@@ -134,17 +155,11 @@ export async function writeBackup(parts: Parts, writer: ArchiveWriter): Promise<
         await flush();
         tables.push({ ...table, rows, chunks });
       }
-      return { header, tables, sequences: await readSequences(tx) };
+      return { tables, sequences: await readSequences(tx) };
     });
-
-    const files: Manifest['files'] = [];
-    for await (const object of parts.storage.list()) {
-      const digest = await writer.addStored(parts.storage, object.key, fileName(object.key));
-      // Gone since it was listed: deleted as unreferenced, so the snapshot does not need it.
-      if (digest) files.push({ key: object.key, ...digest });
-    }
+    await copyFiles();
     const manifest: Manifest = {
-      ...snapshot.header,
+      ...header,
       tables: snapshot.tables,
       sequences: snapshot.sequences,
       files,
