@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import * as tar from 'tar-stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
@@ -339,6 +340,40 @@ describeEachDatabase('backup and restore', (kind) => {
       // Nothing was restored: no table, no file.
       expect(Object.values(await allRows(target.database)).flat()).toEqual([]);
       expect(await allFiles(target.storage)).toEqual({});
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a backup from a newer schema than this code knows, naming both versions', async () => {
+    // The same archive, its header and manifest claiming a migration from the future.
+    const future = path.join(dir, 'future.tar');
+    const pack = tar.pack();
+    const written = new Promise<void>((resolve, reject) =>
+      pack
+        .pipe(fs.createWriteStream(future))
+        .on('finish', () => resolve())
+        .on('error', reject),
+    );
+    const extract = tar.extract();
+    fs.createReadStream(archive).pipe(extract);
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const c of entry) chunks.push(c as Buffer);
+      let data = Buffer.concat(chunks);
+      if (entry.header.name.endsWith('.json')) {
+        const json = JSON.parse(data.toString()) as { schemaVersion: { tag: string; when: number } };
+        json.schemaVersion = { ...json.schemaVersion, tag: '9999_future', when: json.schemaVersion.when + 1e12 };
+        data = Buffer.from(JSON.stringify(json));
+      }
+      await new Promise<void>((resolve, reject) => pack.entry({ name: entry.header.name }, data, (e) => (e ? reject(e) : resolve())));
+    }
+    pack.finalize();
+    await written;
+    const target = await emptyTarget(kind);
+    try {
+      await expect(restoreBackup(target, future)).rejects.toThrow(/schema \(9999_future\) is newer than this Darkroom knows \(\d{4}_\w+\)/);
+      expect(Object.values(await allRows(target.database)).flat()).toEqual([]);
     } finally {
       await target.close();
     }
