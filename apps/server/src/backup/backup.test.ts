@@ -200,8 +200,14 @@ const backupTo = async (t: { database: Database; storage: MediaStorage }, file: 
 const sourceOf = (t: TestApp) => ({ database: t.database, storage: t.app.runtime.storage });
 
 /** Both sides hold the same rows, the same files, and the restored side counts on from where the source stood. */
-async function expectSameState(a: { database: Database; storage: MediaStorage }, b: { database: Database; storage: MediaStorage }) {
+async function expectSameState(
+  a: { database: Database; storage: MediaStorage },
+  b: { database: Database; storage: MediaStorage },
+  /** Rows of the source written after the backup (its own audit entry). */
+  later: (table: string, row: string) => boolean = () => false,
+) {
   const [rowsA, rowsB] = [await allRows(a.database), await allRows(b.database)];
+  for (const [table, rows] of Object.entries(rowsA)) rowsA[table] = rows.filter((row) => !later(table, row));
   expect(Object.keys(rowsB)).toEqual(Object.keys(rowsA));
   for (const table of Object.keys(rowsA)) expect(rowsB[table], table).toEqual(rowsA[table]);
   expect(await allFiles(b.storage)).toEqual(await allFiles(a.storage));
@@ -438,7 +444,8 @@ describeEachDatabase('backup and restore', (kind) => {
     const target = await emptyTarget(kind);
     try {
       await restoreBackup(target, file);
-      await expectSameState(sourceOf(t), target);
+      // The audit log records the request once it has answered: after the snapshot, so not in it.
+      await expectSameState(sourceOf(t), target, (table, row) => table === 'audit_log' && row.includes('"area":"backup"'));
     } finally {
       await target.close();
     }
