@@ -3,11 +3,13 @@
  * same run. Not a test: nothing here fails a build. `npm run bench` (root) calls it; pass names
  * to run a subset: `npm run bench -- ingest`.
  */
+import { runApi } from './api';
 import { runIngest } from './ingest';
 import { runSite } from './site';
 import { runViewGallery } from './view-gallery';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
+  api: runApi,
   ingest: runIngest,
   'view-gallery': runViewGallery,
   site: runSite,

@@ -2,6 +2,7 @@ import type { EndpointSpec } from './endpoint';
 import { aboutApi } from './about';
 import { accountApi } from './account';
 import { authApi } from './auth';
+import { backupApi } from './backup';
 import { carouselApi } from './carousel';
 import { clientGalleriesApi } from './client-galleries';
 import { contactApi } from './contact';
@@ -47,6 +48,7 @@ export const API = {
   media: mediaApi,
   site: siteApi,
   siteSettings: siteSettingsApi,
+  backup: backupApi,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointSpec => !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'response' in v;

@@ -26,4 +26,5 @@ export * from './media';
 export * from './audit';
 export * from './site-settings';
 export * from './site';
+export * from './backup';
 export * from './api';

@@ -27,6 +27,18 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK_ID = 727_001;
 
+/** One migration this code knows: its tag (file name) and the time drizzle records it under. */
+export interface MigrationEntry {
+  tag: string;
+  when: number;
+}
+
+/** The migrations in `apps/server/drizzle`, oldest first. */
+export function knownMigrations(): MigrationEntry[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: MigrationEntry[] };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
 export interface OpenOptions {
   databaseUrl: string | null;
   /** PGlite data directory; ignored with a database URL. `null` means in memory. */
@@ -43,12 +55,53 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** A PGlite data directory another process has open (PGlite itself takes no lock). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`The database in ${dir} is open in another process (pid ${pid}): PGlite allows one process at a time.`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Marks a PGlite data directory as open by this process (`<dir>.pid`): two processes writing one
+ * data directory would corrupt it, so a CLI refuses while the server has it open.
+ */
+function claimDataDir(dir: string): () => void {
+  const file = `${path.resolve(dir)}.pid`;
+  const holder = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : 0);
+  if (holder && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(path.resolve(dir), holder);
+  fs.writeFileSync(file, String(process.pid));
+  return () => {
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+  };
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.pgliteDir ?? undefined,
-    loadDataDir: opts.pgliteDump,
-  });
+  const release = opts.pgliteDir ? claimDataDir(opts.pgliteDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: opts.pgliteDir ?? undefined,
+      loadDataDir: opts.pgliteDump,
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -62,6 +115,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     },
     async close() {
       await client.close();
+      release();
     },
     raw: client,
   } as Database & { raw: PGlite };

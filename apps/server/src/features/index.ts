@@ -19,6 +19,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { auditRoutes } from './activity/activity.routes';
 import { siteRoutes } from './site/site.routes';
 import { originalsRoutes } from '../media/media.routes';
+import { backupRoutes } from '../backup/backup.routes';
 
 /** Every area's routes; each area lives in its own folder. */
 export async function registerFeatures(app: FastifyInstance): Promise<void> {
@@ -42,4 +43,5 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(siteRoutes);
   await app.register(originalsRoutes);
+  await app.register(backupRoutes);
 }

@@ -137,13 +137,15 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
         reply,
         cached,
       });
-      const status = reply.sent || result === reply ? reply.statusCode : (ep.status ?? 200);
+      // A handler may choose its status (reply.code) and still let route() answer after the log entry.
+      const chosen = reply.statusCode !== 200 ? reply.statusCode : undefined;
+      const status = reply.sent || result === reply ? reply.statusCode : (chosen ?? ep.status ?? 200);
       const event = status < 400 ? auditEventOf(ep, { params, body, files, result }) : null;
       // Written before the answer: an acknowledged write always has its entry.
       if (event) await recordAudit(ctx, event);
       if (result === reply || reply.sent) return reply;
       if (result instanceof CachedJson) return result.send(request, reply);
-      reply.code(ep.status ?? 200);
+      reply.code(status);
       return ep.response === null ? reply.send() : reply.send(result);
     },
   });

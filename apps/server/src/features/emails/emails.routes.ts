@@ -10,6 +10,7 @@ export async function emailsRoutes(app: FastifyInstance): Promise<void> {
   // 200 when at least one message went out; 502 (same body) when the mail server took none.
   route(app, emailsApi.send, async ({ ctx, body, reply }) => {
     const result = await sendEmail(ctx, body, actingAdmin(ctx));
-    return reply.code(result.status === 'failed' ? 502 : 200).send(result);
+    if (result.status === 'failed') reply.code(502);
+    return result;
   });
 }
