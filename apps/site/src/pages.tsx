@@ -57,7 +57,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
         {(page.hero ? page.carousel : slides).length > 0 && (
           <section aria-labelledby="moments">
             <h2 id="moments">Moments</h2>
-            <ul className="slides">
+            <ul className="slides" tabIndex={0} aria-label="Moments: scroll sideways for more">
               {(page.hero ? page.carousel : slides).map((c) => (
                 <li key={c.id}>
                   <Img image={c.image} alt={c.title} sizes="(min-width: 900px) 60vw, 90vw" />

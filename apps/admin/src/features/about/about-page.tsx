@@ -105,7 +105,7 @@ function AboutPreview({ content, onEnlarge }: { content: AboutContent; onEnlarge
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <Card variant="outlined" sx={{ borderRadius: 2 }}>
-            <CardActionArea onClick={onEnlarge} aria-label="Enlarge the about info image" sx={{ position: 'relative' }}>
+            <CardActionArea onClick={onEnlarge} aria-label="Click to enlarge the about info image" sx={{ position: 'relative' }}>
               <Box
                 component="img"
                 src={content.info_image_view.url}
