@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REPO_ROOT } from './paths';
 
 /** Every environment variable Darkroom reads, parsed once. The README lists the same set. */
 export interface Config {
@@ -40,6 +41,11 @@ export interface Config {
    * they are older than this: younger ones may belong to an upload still under way.
    */
   mediaSweepGraceMs: number;
+  /**
+   * Key of the HMAC in client delivery's unlock cookies. Unset: one is made once and kept in the
+   * database (`server_secrets`), so every process shares it.
+   */
+  deliverySecret: string | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -55,7 +61,7 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = REPO_ROOT;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
@@ -85,5 +91,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
     requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_SECONDS', 300)) * 1000,
     mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,
+    deliverySecret: str(env, 'DELIVERY_SECRET'),
   };
 }

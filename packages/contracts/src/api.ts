@@ -7,6 +7,7 @@ import { carouselApi } from './carousel';
 import { clientGalleriesApi } from './client-galleries';
 import { contactApi } from './contact';
 import { dashboardApi } from './dashboard';
+import { deliveryApi } from './delivery';
 import { emailsApi } from './emails';
 import { enquiriesApi } from './enquiries';
 import { galleriesApi } from './galleries';
@@ -36,6 +37,7 @@ export const API = {
   contact: contactApi,
   loveStories: loveStoriesApi,
   clientGalleries: clientGalleriesApi,
+  delivery: deliveryApi,
   galleryLinks: galleryLinksApi,
   team: teamApi,
   users: usersApi,

@@ -41,7 +41,6 @@ export type CarouselPatch = z.output<typeof carouselPatchSchema>;
 export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
   return carouselTextSchema.extend({ image: requiredOnCreate<F>(mode, CAROUSEL_MESSAGES.imageRequired) });
 }
-export type CarouselFormValues = z.input<ReturnType<typeof carouselFormSchema>>;
 
 export const carouselItemSchema = z.object({
   id: z.number().int(),

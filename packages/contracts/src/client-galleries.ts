@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formBoolean, formId, optionalText, pathId, requiredText } from './forms';
+import { deliveryPatchShape, deliveryResponseShape } from './delivery';
 import { GALLERY_LINK_MESSAGES, isWebLink, LINK_MAX } from './gallery-links';
 import { TEXT_MAX } from './limits';
 import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
@@ -33,8 +34,10 @@ export const clientGalleryFieldsSchema = z.object({
 });
 export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
 
-/** PATCH: any field (same rules when sent) and/or the publish status. */
-export const clientGalleryPatchSchema = clientGalleryFieldsSchema.partial().extend({ status: formBoolean.optional() });
+/** PATCH: any field (same rules when sent), the publish status and/or the delivery settings. */
+export const clientGalleryPatchSchema = clientGalleryFieldsSchema
+  .partial()
+  .extend({ status: formBoolean.optional(), ...deliveryPatchShape });
 export type ClientGalleryPatch = z.output<typeof clientGalleryPatchSchema>;
 
 /** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
@@ -56,6 +59,8 @@ export const clientGallerySchema = z.object({
   user_text: z.string(),
   status: z.boolean(),
   time_created: z.string(),
+  /** Client delivery: the private link, its password, expiry, downloads and the customer's favourites. */
+  ...deliveryResponseShape,
 });
 export type ClientGallery = z.infer<typeof clientGallerySchema>;
 
@@ -99,6 +104,15 @@ export const clientGalleriesApi = {
     body: clientGalleryPatchSchema,
     files: coverFile,
     response: clientGallerySchema,
+  }),
+  regenerate: endpoint({
+    method: 'POST',
+    path: `${CLIENT_GALLERIES}{id}/delivery/regenerate/`,
+    tag: 'client-galleries',
+    summary: 'Revoke the delivery link and make a new one',
+    params: byId,
+    response: clientGallerySchema,
+    audit: 'regenerate',
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -1,7 +1,8 @@
 /** Types of the dashboard area: one summary of every area, read by the portal's landing screen. */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { enquirySchema, type Enquiry } from './enquiries';
+import { deliveryLatestEventSchema } from './delivery';
+import { enquirySchema } from './enquiries';
 
 /** The areas the dashboard counts, in the order the portal shows them. */
 export const DASHBOARD_COUNT_KEYS = [
@@ -36,9 +37,6 @@ export const DASHBOARD_LATEST_ENQUIRIES = 5;
 /** Seconds the media-storage figure may be stale (walking the media folder is costly). */
 export const DASHBOARD_STORAGE_TTL_SECONDS = 60;
 
-/** The dashboard lists enquiries exactly as the enquiries list does. */
-export type DashboardEnquiry = Enquiry;
-
 const counts = <const K extends readonly string[]>(keys: K) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as { [P in K[number]]: z.ZodNumber });
 
@@ -55,6 +53,8 @@ export const dashboardSummarySchema = z.object({
   counts: counts(DASHBOARD_COUNT_KEYS),
   published: counts(DASHBOARD_PUBLISHABLE_KEYS),
   latest_enquiries: z.array(enquirySchema),
+  /** The customers' latest views, unlocks, downloads and favourites changes, newest first. */
+  latest_deliveries: z.array(deliveryLatestEventSchema),
   storage: dashboardStorageSchema,
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -58,7 +58,6 @@ export const sendEmailSchema = z.object({
   message: text(EMAIL_MESSAGES.messageRequired, EMAIL_LIMITS.message, EMAIL_MESSAGES.messageMax),
   recipients: recipientIds,
 });
-export type SendEmailInput = z.input<typeof sendEmailSchema>;
 export type SendEmail = z.output<typeof sendEmailSchema>;
 
 /** The dialog's shape: the recipients are picked from the list, so they are already numbers. */

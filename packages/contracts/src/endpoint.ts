@@ -71,17 +71,13 @@ export function endpoint<const S extends EndpointSpec>(spec: S): S {
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 
 export type ParamsOf<E extends EndpointSpec> = Out<E['params']>;
 export type QueryOf<E extends EndpointSpec> = Out<E['query']>;
 export type BodyOf<E extends EndpointSpec> = Out<E['body']>;
-/** What a client sends: the schema's input side (a form may send ids as strings). */
-export type BodyInputOf<E extends EndpointSpec> = In<E['body']>;
 export type ParamsInputOf<E extends EndpointSpec> = E['params'] extends z.ZodObject
   ? { [K in keyof z.input<E['params']>]: string | number }
   : undefined;
-export type QueryInputOf<E extends EndpointSpec> = In<E['query']>;
 export type ResponseOf<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : null;
 
 /** `/a/{id}/` with `{id: 3}` gives `/a/3/`; values are URI-encoded. */
@@ -96,9 +92,5 @@ export function fillPath(path: string, params: Record<string, string | number> |
 /** The path in Fastify's syntax: `{id}` becomes `:id`. */
 export const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** An answer with no body (204). */
-export const noContent = null;
-
 /** `{ status: true, detail }`: the plain acknowledgement several endpoints answer with. */
 export const ackSchema = z.object({ status: z.boolean(), detail: z.string() });
-export type Ack = z.infer<typeof ackSchema>;

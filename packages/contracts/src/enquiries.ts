@@ -44,7 +44,6 @@ export const enquiryInputSchema = z.object({
     .transform((v) => (v ?? '').trim())
     .optional(),
 });
-export type EnquiryInput = z.input<typeof enquiryInputSchema>;
 export type EnquiryData = z.output<typeof enquiryInputSchema>;
 
 /** An enquiry as `GET /adminportal/user-enqueries/` lists it (newest first). */

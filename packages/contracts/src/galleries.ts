@@ -32,8 +32,6 @@ export const GALLERY_MESSAGES = {
   hashesInvalid: 'Each hash must be a SHA-256 in hex',
 } as const;
 
-/** Multipart part names holding photos; `orig_image` is treated as the photo itself (apps/server/src/features/galleries/README.md). */
-export const GALLERY_FILE_FIELDS = ['land_scape_image', 'orig_image'] as const;
 /** The form field naming the parent, per type; underscore spellings are accepted too. */
 export const GALLERY_PARENT_FIELDS: Record<GalleryType, string[]> = {
   service: ['service'],
@@ -61,7 +59,6 @@ export const galleryCheckSchema = z.object({
 });
 export type GalleryCheckInput = z.infer<typeof galleryCheckSchema>;
 export const galleryCheckResponseSchema = z.object({ existing: z.array(z.string()) });
-export type GalleryCheckResponse = z.infer<typeof galleryCheckResponseSchema>;
 
 /** `PATCH /adminportal/manage-gallery/order/`: the photos in their new order (one gallery). */
 export const galleryOrderSchema = z.object({
@@ -70,7 +67,6 @@ export const galleryOrderSchema = z.object({
     .min(1, { error: GALLERY_MESSAGES.idsRequired })
     .max(GALLERY_CHECK_MAX),
 });
-export type GalleryOrderInput = z.infer<typeof galleryOrderSchema>;
 
 /** `GET /adminportal/galleries/lookup/?type=&name=` (used by /view-gallery after a reload). */
 export const galleryLookupSchema = z.object({
@@ -115,7 +111,6 @@ export const GALLERY_SKIP_MESSAGES: Record<GallerySkipReason, string> = {
 };
 
 export const galleryDeleteResponseSchema = z.object({ deleted: z.number().int() });
-export type GalleryDeleteResponse = z.infer<typeof galleryDeleteResponseSchema>;
 
 /** Most photo files one upload request takes (the portal sends one per request). */
 export const GALLERY_UPLOAD_MAX_FILES = 200;

@@ -37,7 +37,6 @@ export function homeGalleryFormSchema<F extends ChosenFile = ChosenFile>() {
     cover_image: requiredFileOf<F>(HOME_GALLERY_MESSAGES.imageRequired),
   });
 }
-export type HomeGalleryFormValues = z.input<ReturnType<typeof homeGalleryFormSchema>>;
 
 export const homeGalleryImageSchema = z.object({
   id: z.number().int(),

@@ -13,6 +13,7 @@ export * from './home-gallery';
 export * from './contact';
 export * from './love-stories';
 export * from './client-galleries';
+export * from './delivery';
 export * from './gallery-links';
 export * from './team';
 export * from './people';

@@ -39,7 +39,6 @@ export const loveStoryFieldsSchema = z.object({
   description4: optionalText(TEXT_MAX.long),
   description5: optionalText(TEXT_MAX.long),
 });
-export type LoveStoryFields = z.output<typeof loveStoryFieldsSchema>;
 
 /** PATCH: any field (same rules when sent) and/or the publish status. */
 export const loveStoryPatchSchema = loveStoryFieldsSchema.partial().extend({ status: formBoolean.optional() });
@@ -62,6 +61,20 @@ export function parseLoveStoryDescription(raw: unknown): Partial<Record<LoveStor
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const out: Partial<Record<LoveStoryDescriptionKey, unknown>> = {};
   for (const key of LOVE_STORY_DESCRIPTION_KEYS) if (key in value) out[key] = (value as Record<string, unknown>)[key];
+  return out;
+}
+
+/**
+ * The stored description as all five texts, for showing or editing: an unreadable value, a
+ * missing key or a non-text value reads as blank.
+ */
+export function readLoveStoryDescription(raw: unknown): LoveStoryDescription {
+  const parsed = parseLoveStoryDescription(raw) ?? {};
+  const out = {} as LoveStoryDescription;
+  for (const key of LOVE_STORY_DESCRIPTION_KEYS) {
+    const value = parsed[key];
+    out[key] = typeof value === 'string' ? value : '';
+  }
   return out;
 }
 

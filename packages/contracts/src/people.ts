@@ -106,15 +106,6 @@ const peopleEndpoints = <const B extends string>(base: B, tag: string, who: stri
   const byId = z.object({ id: pathId });
   return {
     list: endpoint({ method: 'GET', path: base, tag, summary: `Every ${who}`, response: z.array(personAccountSchema) }),
-    create: endpoint({
-      method: 'POST',
-      path: base,
-      tag,
-      summary: `Create a ${who} with a temporary password, returned once`,
-      body: personCreateSchema,
-      response: personCreatedSchema,
-      status: 201,
-    }),
     update: endpoint({
       method: 'PATCH',
       path: `${base}{id}/`,
@@ -159,6 +150,16 @@ export function userOwnsContentMessage(h: Pick<PersonHoldings, 'client_galleries
 
 export const usersApi = {
   ...peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)'),
+  /** Customers never use the portal: no password is made, shown or e-mailed; they get delivery links. */
+  create: endpoint({
+    method: 'POST',
+    path: '/adminportal/manage-users/',
+    tag: 'people',
+    summary: 'Create a user (customer): contact and delivery details, no portal sign-in',
+    body: personCreateSchema,
+    response: personAccountSchema,
+    status: 201,
+  }),
   holdings: endpoint({
     method: 'GET',
     path: '/adminportal/manage-users/{id}/holdings/',
@@ -168,7 +169,18 @@ export const usersApi = {
     response: personHoldingsSchema,
   }),
 };
-export const adminsApi = peopleEndpoints('/adminportal/manage-admins/', 'people', 'admin');
+export const adminsApi = {
+  ...peopleEndpoints('/adminportal/manage-admins/', 'people', 'admin'),
+  create: endpoint({
+    method: 'POST',
+    path: '/adminportal/manage-admins/',
+    tag: 'people',
+    summary: 'Create an admin with a temporary password, returned once and e-mailed',
+    body: personCreateSchema,
+    response: personCreatedSchema,
+    status: 201,
+  }),
+};
 
 /** The parts of an account's name; null stands for no value (e.g. a left join that found no account). */
 export interface NameParts {

@@ -35,7 +35,6 @@ export type ServicePagePatch = z.output<typeof servicePagePatchSchema>;
 export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
   return servicePageTextSchema.extend({ image: requiredOnCreate<F>(mode, SERVICE_PAGE_MESSAGES.imageRequired) });
 }
-export type ServicePageFormValues<F extends ChosenFile = ChosenFile> = z.input<ReturnType<typeof servicePageFormSchema<F>>>;
 
 /** The single service page record. `GET` lists it as an array of zero or one. */
 export const servicePageContentSchema = z.object({

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { formBoolean, optionalText, pathId, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
-import { imageShape, type ApiImageView } from './uploads';
+import { imageShape } from './uploads';
 
 export const SERVICE_MESSAGES = {
   nameRequired: 'Service name is required',
@@ -29,7 +29,6 @@ export const serviceFieldsSchema = z.object({
   description: requiredText(SERVICE_MESSAGES.descriptionRequired, TEXT_MAX.long),
   description2: optionalText(),
 });
-export type ServiceFields = z.infer<typeof serviceFieldsSchema>;
 
 /** Create: the text fields plus an optional initial status (unpublished by default). */
 export const serviceCreateSchema = serviceFieldsSchema.extend({ status: formBoolean.optional() });
@@ -37,9 +36,6 @@ export const serviceCreateSchema = serviceFieldsSchema.extend({ status: formBool
 /** PATCH: every field optional; a sent field must still be valid (an edit or a publish toggle). */
 export const serviceUpdateSchema = serviceFieldsSchema.partial().extend({ status: formBoolean.optional() });
 export type ServiceUpdateInput = z.infer<typeof serviceUpdateSchema>;
-
-/** How an uploaded image is presented to the portal (the one shape every area uses). */
-export type ContentImageView = ApiImageView;
 
 export const serviceSchema = z.object({
   id: z.number().int(),

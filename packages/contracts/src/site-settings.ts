@@ -42,7 +42,6 @@ export const socialLinkSchema = z.object({
   label: requiredText(SITE_SETTINGS_MESSAGES.linkLabelRequired, SITE_SETTINGS_LIMITS.label),
   url: webUrl,
 });
-export type SocialLink = z.output<typeof socialLinkSchema>;
 
 /** `PUT /adminportal/site-settings/`: the whole settings, checked with these messages. */
 export const siteSettingsInputSchema = z.object({

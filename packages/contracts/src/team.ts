@@ -36,7 +36,6 @@ export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>;
 export function teamFormSchema(mode: FormMode) {
   return teamMemberSchema.extend({ cover_image: requiredOnCreate(mode, TEAM_MESSAGES.imageRequired) });
 }
-export type TeamFormValues = z.input<ReturnType<typeof teamFormSchema>>;
 
 export const teamMemberResponseSchema = z.object({
   id: z.number().int(),

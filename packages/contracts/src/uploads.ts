@@ -16,7 +16,6 @@ export interface ChosenFile {
 export function chosenFileOf<F extends ChosenFile = ChosenFile>() {
   return z.custom<F | null>((v) => v == null || (typeof v === 'object' && 'size' in v && 'name' in v));
 }
-export const chosenFile = chosenFileOf();
 
 export const hasFile = (v: ChosenFile | null | undefined): v is ChosenFile => !!v && v.size > 0;
 

@@ -48,6 +48,13 @@ const PUBLIC_ROUTES = new Set([
     '/robots.txt',
     '/site-assets/*',
   ].flatMap((p) => [`GET ${p}`, `HEAD ${p}`]),
+  // Client delivery: the token in the path is the credential (features/delivery/delivery.test.ts).
+  ...['/g/:token/', '/site/galleries/:token/', '/site/galleries/:token/download/', '/site/galleries/:token/photos/:id/original/'].flatMap(
+    (p) => [`GET ${p}`, `HEAD ${p}`],
+  ),
+  'POST /site/galleries/:token/unlock/',
+  'POST /g/:token/',
+  'PUT /site/galleries/:token/favourites/',
   'GET /',
   'HEAD /',
   'GET /admin-account',

@@ -51,10 +51,10 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  * Unmatched requests go to the not-found handler, which serves nothing private.
  */
 export function registerAccessCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    if (request.routeOptions.config.access === 'public') return;
-    await authenticate(app, request);
+  // A callback hook: public routes (the website, cached reads) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404 || request.routeOptions.config.access === 'public') return done();
+    authenticate(app, request).then(() => done(), done);
   });
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -201,11 +202,64 @@ export const clientGalleries = pgTable(
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),
+    /**
+     * Client delivery: the private link's token (32 random bytes, base64url), kept as it is so the
+     * studio can see the link again; replaced to revoke it. Unique. The database's default (244
+     * random bits) covers rows written without one (older galleries, restored backups).
+     */
+    deliveryToken: varchar('delivery_token', { length: 64 })
+      .notNull()
+      .default(
+        sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`,
+      ),
+    /** argon2id hash of the gallery's password, or null when it has none. */
+    deliveryPasswordHash: text('delivery_password_hash'),
+    /** Last day the link works (inclusive, UTC), or null. */
+    deliveryExpiresAt: date('delivery_expires_at', { mode: 'string' }),
+    allowDownload: boolean('allow_download').notNull().default(true),
     timeCreated: created(),
     timeUpdated: updated(),
   },
-  (t) => [index('client_galleries_cover_asset').on(t.coverAssetId)],
+  (t) => [index('client_galleries_cover_asset').on(t.coverAssetId), uniqueIndex('client_galleries_delivery_token').on(t.deliveryToken)],
 );
+
+/** The photos a customer marked in their client gallery (one set per gallery, shared by its link). */
+export const deliveryFavourites = pgTable(
+  'delivery_favourites',
+  {
+    clientGalleryId: integer('client_gallery_id')
+      .notNull()
+      .references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references((): AnyPgColumn => galleryPhotos.id, { onDelete: 'cascade' }),
+    timeCreated: created(),
+  },
+  (t) => [uniqueIndex('delivery_favourites_pair').on(t.clientGalleryId, t.photoId), index('delivery_favourites_photo').on(t.photoId)],
+);
+
+/** What a customer did with a delivery link: views, unlocks, downloads, favourites changes. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: serial('id').primaryKey(),
+    clientGalleryId: integer('client_gallery_id')
+      .notNull()
+      .references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** view, unlock, download, download-favourites, download-photo, favourites */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    detail: varchar('detail', { length: 500 }).notNull().default(''),
+  },
+  (t) => [index('delivery_events_gallery_at').on(t.clientGalleryId, t.at), index('delivery_events_at').on(t.at)],
+);
+
+/** Secrets the server makes once and every process shares (the delivery cookies' HMAC key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  timeCreated: created(),
+});
 
 /**
  * A gallery of photos and its one owner: a service, a love story or a client gallery. Deleting

@@ -189,6 +189,22 @@ describeEachDatabase('upgrade from the first release', (kind) => {
     expect(rows[0]!.n).toBe(5);
   });
 
+  it('gives every existing client gallery its own delivery link, closed until published', async () => {
+    type G = { id: number; delivery_url: string; allow_download: boolean; delivery_password_set: boolean; favourites_count: number };
+    const [g] = await get<G[]>('/adminportal/manage-client-galleries/');
+    expect(g!.delivery_url).toMatch(/^\/g\/[A-Za-z0-9_-]{43}\/$/);
+    expect(g).toMatchObject({ allow_download: true, delivery_password_set: false, favourites_count: 0 });
+    const json = `/site/galleries/${g!.delivery_url.slice(3)}`;
+    expect(await served(json)).toBe(404);
+    await app.inject({
+      method: 'PATCH',
+      url: `/adminportal/manage-client-galleries/${g!.id}/`,
+      headers: { authorization: `Token ${token}` },
+      payload: { status: true },
+    });
+    expect(await served(json)).toBe(200);
+  });
+
   it('serves every original, byte for byte, to an admin', async () => {
     for (const img of images.slice(0, 5)) {
       const res = await app.inject({ method: 'GET', url: originalUrl(img.sha256), headers: { authorization: `Token ${token}` } });

@@ -8,6 +8,8 @@ import { homeGalleryRoutes } from './home-gallery/home-gallery.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { loveStoriesRoutes } from './love-stories/love-stories.routes';
 import { clientGalleriesRoutes } from './client-galleries/client-galleries.routes';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import { deliveryPageRoutes } from './delivery/delivery-page.routes';
 import { galleryLinksRoutes } from './gallery-links/gallery-links.routes';
 import { teamRoutes } from './team/team.routes';
 import { peopleRoutes } from './people/people.routes';
@@ -32,6 +34,8 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(contactRoutes);
   await app.register(loveStoriesRoutes);
   await app.register(clientGalleriesRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(deliveryPageRoutes);
   await app.register(galleryLinksRoutes);
   await app.register(teamRoutes);
   await app.register(peopleRoutes);

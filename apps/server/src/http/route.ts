@@ -38,6 +38,11 @@ export interface HandlerInput<E extends EndpointSpec> {
    * endpoint's response schema, so the cached text holds nothing the schema does not list.
    */
   cached(tags: string | string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<CachedJson>;
+  /**
+   * Chooses the success or failure status of this answer (e.g. 200 when an upload held nothing
+   * new). route() still sends it, after the activity entry is written.
+   */
+  status(code: number): void;
 }
 
 type HandlerResult<E extends EndpointSpec> = ResponseOf<E> | CachedJson | FastifyReply | void;
@@ -125,8 +130,9 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       const ctx = contextOf(request);
       const cached: HandlerInput<E>['cached'] = async (tags, key, load) => {
         const serialize = ep.response ? serializerOf(ep.response) : JSON.stringify;
-        return new CachedJson(await ctx.cache.json(tags, key, load, serialize));
+        return new CachedJson(await ctx.cache.json(tags, key, load, serialize), `${[tags].flat().join(',')}\u0000${key}`);
       };
+      let chosen: number | undefined;
       const result = await handler({
         ctx,
         params: params as ParamsOf<E>,
@@ -136,9 +142,12 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
         request,
         reply,
         cached,
+        status: (code) => {
+          chosen = code;
+        },
       });
-      // A handler may choose its status (reply.code) and still let route() answer after the log entry.
-      const chosen = reply.statusCode !== 200 ? reply.statusCode : undefined;
+      // reply.code(x) before returning works too, for any status but 200 (indistinguishable from unset).
+      chosen ??= reply.statusCode !== 200 ? reply.statusCode : undefined;
       const status = reply.sent || result === reply ? reply.statusCode : (chosen ?? ep.status ?? 200);
       const event = status < 400 ? auditEventOf(ep, { params, body, files, result }) : null;
       // Written before the answer: an acknowledged write always has its entry.

@@ -6,6 +6,7 @@ import {
   clientGalleryById,
   clientGalleryList,
   createClientGallery,
+  regenerateDeliveryLink,
   removeClientGallery,
   updateClientGalleryFields,
 } from './client-galleries.service';
@@ -21,5 +22,6 @@ export async function clientGalleriesRoutes(app: FastifyInstance): Promise<void>
   route(app, clientGalleriesApi.update, ({ ctx, params, body, files }) =>
     updateClientGalleryFields(ctx, params.id, body, firstFile(files, 'cover_image')),
   );
+  route(app, clientGalleriesApi.regenerate, ({ ctx, params }) => regenerateDeliveryLink(ctx, params.id));
   route(app, clientGalleriesApi.remove, ({ ctx, params }) => removeClientGallery(ctx, params.id));
 }

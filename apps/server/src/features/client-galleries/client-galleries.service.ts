@@ -1,5 +1,14 @@
-import { CLIENT_GALLERY_MESSAGES, type ClientGallery, type ClientGalleryFields, type ClientGalleryPatch } from '@darkroom/contracts';
+import {
+  CLIENT_GALLERY_MESSAGES,
+  DELIVERY_MESSAGES,
+  type ClientGallery,
+  type ClientGalleryFields,
+  type ClientGalleryPatch,
+} from '@darkroom/contracts';
 import type { AppContext } from '../../context';
+import { hashPassword } from '../../auth/passwords';
+import { ValidationError } from '../../lib/errors';
+import { DELIVERY_TAG, deliveryUrl, newDeliveryToken } from '../delivery/delivery.service';
 import { customerName, type CustomerName } from '../../auth/customers.repository';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
@@ -26,6 +35,11 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
     user_text: customerName(owner),
     status: row.status,
     time_created: row.timeCreated.toISOString(),
+    delivery_url: deliveryUrl(row.deliveryToken),
+    delivery_password_set: row.deliveryPasswordHash !== null,
+    delivery_expires_at: row.deliveryExpiresAt,
+    allow_download: row.allowDownload,
+    favourites_count: row.favouritesCount,
   };
 }
 
@@ -33,6 +47,8 @@ const flows = galleryOwnerService<ClientGalleryRow, Omit<ClientGalleryInsert, 'a
   type: 'client-gallery',
   use: 'clientGalleryCover',
   userRequired: CLIENT_GALLERY_MESSAGES.userRequired,
+  // Any write may change what a delivery link shows or whether it opens.
+  cacheTags: [DELIVERY_TAG],
   list: async (db) => (await listClientGalleries(db)).map((r) => ({ row: r.gallery, owner: r.owner })),
   find: async (db, id) => {
     const found = await findClientGallery(db, id);
@@ -54,7 +70,12 @@ export async function createClientGallery(
   data: ClientGalleryFields & { status?: boolean },
   file: UploadedFile,
 ): Promise<ClientGallery> {
-  return flows.create(ctx, data.user, { title: data.title, galleryLink: data.gallery_link ?? '', status: data.status ?? false }, file);
+  return flows.create(
+    ctx,
+    data.user,
+    { title: data.title, galleryLink: data.gallery_link ?? '', status: data.status ?? false, deliveryToken: newDeliveryToken() },
+    file,
+  );
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
@@ -65,6 +86,11 @@ export async function updateClientGalleryFields(
   file: UploadedFile | undefined,
 ): Promise<ClientGallery> {
   const input = sentKeys(data);
+  const delivery: Partial<ClientGalleryInsert> = {};
+  if (input.has('delivery_password'))
+    delivery.deliveryPasswordHash = data.delivery_password ? await hashPassword(data.delivery_password) : null;
+  if (input.has('delivery_expires_at')) delivery.deliveryExpiresAt = data.delivery_expires_at ? realDate(data.delivery_expires_at) : null;
+  if (input.has('allow_download')) delivery.allowDownload = data.allow_download;
   return flows.update(
     ctx,
     id,
@@ -75,11 +101,25 @@ export async function updateClientGalleryFields(
         if (input.has('title')) patch.title = data.title;
         if (input.has('gallery_link')) patch.galleryLink = data.gallery_link;
         if (input.has('status')) patch.status = data.status;
-        return patch;
+        return { ...patch, ...delivery };
       },
     },
     file,
   );
+}
+
+/** A YYYY-MM-DD that names a day of the calendar (the contract checks the shape only). */
+function realDate(value: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+    throw ValidationError.field('delivery_expires_at', DELIVERY_MESSAGES.expiresInvalid);
+  }
+  return value;
+}
+
+/** Revokes the gallery's delivery link and makes a new one; the old link is a 404 from now on. */
+export async function regenerateDeliveryLink(ctx: AppContext, id: number): Promise<ClientGallery> {
+  return flows.update(ctx, id, { changes: () => ({ deliveryToken: newDeliveryToken() }) }, undefined);
 }
 
 /** Deletes the client gallery, its photos (the database deletes them with it) and the files nothing else uses. */

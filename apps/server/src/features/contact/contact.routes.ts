@@ -22,9 +22,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   route(app, contactApi.infoRemove, ({ ctx, params }) => deleteContactInfo(ctx, params.id));
 
   route(app, contactApi.contentList, ({ ctx, cached }) => cached(CONTACT_US_CACHE_TAG, 'list', () => listContactUsContent(ctx)));
-  route(app, contactApi.contentCreate, async ({ ctx, body, files, reply }) => {
+  route(app, contactApi.contentCreate, async ({ ctx, body, files, status }) => {
     const { created, content } = await createContactUsContent(ctx, body, firstFile(files, 'nav_image'));
-    return reply.code(created ? 201 : 200).send(content);
+    status(created ? 201 : 200);
+    return content;
   });
   for (const ep of [contactApi.contentUpdate, contactApi.contentUpdateAtListPath]) {
     route(app, ep, ({ ctx, params, body, files }) => updateContactUsContent(ctx, params.id, body, firstFile(files, 'nav_image')));

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_LATEST_DELIVERIES,
   DASHBOARD_LATEST_ENQUIRIES,
   DASHBOARD_STORAGE_TTL_SECONDS,
   type DashboardStorage,
@@ -9,6 +10,7 @@ import type { MediaStorage } from '../../media/storage';
 import { listEnquiries } from '../enquiries/enquiries.repository';
 import { toEnquiry } from '../enquiries/enquiries.service';
 import { countAll } from './dashboard.repository';
+import { latestDeliveryEvents } from '../delivery/delivery.service';
 
 /**
  * Media usage, measured at most once per TTL per app: walking the media folder touches every
@@ -35,15 +37,17 @@ export function forgetStorageUsage(ctx: AppContext): void {
 
 /** Counts are always live (one cheap query); only the storage figure is cached. */
 export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummary> {
-  const [{ counts, published }, enquiries, storage] = await Promise.all([
+  const [{ counts, published }, enquiries, deliveries, storage] = await Promise.all([
     countAll(ctx.db),
     listEnquiries(ctx.db, DASHBOARD_LATEST_ENQUIRIES),
+    latestDeliveryEvents(ctx, DASHBOARD_LATEST_DELIVERIES),
     storageUsage(ctx),
   ]);
   return {
     counts,
     published,
     latest_enquiries: enquiries.map(toEnquiry),
+    latest_deliveries: deliveries,
     storage,
   };
 }

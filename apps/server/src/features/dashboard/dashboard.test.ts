@@ -76,6 +76,7 @@ describeEachDatabase('dashboard', (kind) => {
       home_gallery_images: 0,
     });
     expect(s.latest_enquiries).toEqual([]);
+    expect(s.latest_deliveries).toEqual([]);
     expect(s.storage).toEqual({ files: expect.any(Number), bytes: expect.any(Number), measured_at: expect.stringMatching(/^\d{4}-/) });
   });
 

@@ -8,9 +8,9 @@ import { SENT_EMAILS_CACHE_TAG, sendEmail, sentEmailHistory } from './emails.ser
 export async function emailsRoutes(app: FastifyInstance): Promise<void> {
   route(app, emailsApi.history, ({ ctx, cached }) => cached(SENT_EMAILS_CACHE_TAG, 'list', () => sentEmailHistory(ctx)));
   // 200 when at least one message went out; 502 (same body) when the mail server took none.
-  route(app, emailsApi.send, async ({ ctx, body, reply }) => {
+  route(app, emailsApi.send, async ({ ctx, body, status }) => {
     const result = await sendEmail(ctx, body, actingAdmin(ctx));
-    if (result.status === 'failed') reply.code(502);
+    if (result.status === 'failed') status(502);
     return result;
   });
 }

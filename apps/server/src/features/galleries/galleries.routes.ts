@@ -1,12 +1,9 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { GALLERY_MESSAGES, GALLERY_PARENT_FIELDS, GALLERY_TYPES, galleriesApi, formId, type GalleryType } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { acceptFilePart, bodyReceived, multipartOptions, refuseNul } from '../../http/read-body';
 import { route } from '../../http/route';
-import { CachedJson } from '../../lib/cached-json';
 import { ValidationError } from '../../lib/errors';
 import { releaseSpooled, spoolPart } from '../../media/spool';
 import * as service from './galleries.service';
@@ -16,40 +13,6 @@ const PARENT_FIELD = new Map<string, GalleryType>(
   GALLERY_TYPES.flatMap((type) => GALLERY_PARENT_FIELDS[type].map((f) => [f, type] as [string, GalleryType])),
 );
 const parentId = formId(GALLERY_MESSAGES.parentRequired);
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-/** Lists past this size go compressed (a 5,000-photo gallery is ~5 MB of JSON, ~1 MB compressed). */
-const COMPRESS_FROM = 32 * 1024;
-/** Compressed copies of recent lists, kept while the cached JSON they came from is unchanged. */
-const packed = new Map<string, { json: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
-
-/** A cached gallery list, compressed once per version when the client accepts it. */
-class PackedList extends CachedJson {
-  constructor(
-    private readonly key: string,
-    json: string,
-  ) {
-    super(json);
-  }
-
-  override async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { json, key } = this;
-    reply.type('application/json').header('vary', 'accept-encoding');
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-    if (json.length < COMPRESS_FROM || !encoding) return reply.send(json);
-    let entry = packed.get(key);
-    if (!entry || entry.json !== json) {
-      packed.delete(key);
-      packed.set(key, (entry = { json }));
-      if (packed.size > 32) packed.delete(packed.keys().next().value!);
-    }
-    const body = await (entry[encoding] ??=
-      encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));
-    return reply.header('content-encoding', encoding).send(body);
-  }
-}
 
 /** The parent field's value must be an id by the one id rule. */
 function setParentFrom(upload: service.GalleryUpload, field: string, value: unknown): void {
@@ -107,9 +70,10 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest) {
 
 /** HTTP routes of the galleries area (photos of services, love stories and client galleries). */
 export async function galleriesRoutes(app: FastifyInstance): Promise<void> {
-  route(app, galleriesApi.upload, async ({ ctx, request, reply }) => {
-    const { status, body } = await receiveUpload(ctx, request);
-    return reply.code(status).send(body);
+  route(app, galleriesApi.upload, async ({ ctx, request, status }) => {
+    const answer = await receiveUpload(ctx, request);
+    status(answer.status);
+    return answer.body;
   });
   route(app, galleriesApi.check, async ({ ctx, body }) => ({ existing: await service.checkHashes(ctx, body) }));
   route(app, galleriesApi.order, async ({ ctx, body }) => {
@@ -125,12 +89,10 @@ export async function galleriesRoutes(app: FastifyInstance): Promise<void> {
   for (const type of GALLERY_TYPES) {
     const reads = galleriesApi[type];
     route(app, reads.photos, async ({ ctx, params, cached }) => {
-      const list = await cached(service.galleryTag(type, params.id), 'photos', () => service.listPhotos(ctx, type, params.id));
-      return new PackedList(`photos:${type}:${params.id}`, list.json);
+      return cached(service.galleryTag(type, params.id), 'photos', () => service.listPhotos(ctx, type, params.id));
     });
     route(app, reads.names, async ({ ctx, params, cached }) => {
-      const list = await cached(service.galleryTag(type, params.id), 'names', () => service.listNames(ctx, type, params.id));
-      return new PackedList(`names:${type}:${params.id}`, list.json);
+      return cached(service.galleryTag(type, params.id), 'names', () => service.listNames(ctx, type, params.id));
     });
   }
 }

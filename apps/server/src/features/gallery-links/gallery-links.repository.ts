@@ -8,12 +8,19 @@ export type GalleryLinkValues = Pick<typeof galleryLinks.$inferInsert, 'link' | 
 /** A link with its customer's name parts and the title of the client gallery that uses it. */
 export type GalleryLinkWithRefs = { link: GalleryLinkRow; owner: CustomerName | null; galleryTitle: string | null };
 
-/** The newest client gallery whose gallery_link is this link; read live so renames show at once. */
-const galleryTitle = sql<string | null>`(
-  select ${clientGalleries.title} from ${clientGalleries}
-  where ${clientGalleries.galleryLink} = ${galleryLinks.link}
-  order by ${clientGalleries.timeCreated} desc, ${clientGalleries.id} desc
-  limit 1
+/** The delivery token in a link to a customer's page (`https://studio/g/<token>/`), as SQL. */
+const deliveryTokenOf = sql`substring(${galleryLinks.link} from '^(?:https?://[^/?#]+)?/g/([A-Za-z0-9_-]{22,64})/?(?:[?#].*)?$')`;
+
+/**
+ * The title shown for a link, read live so renames show at once: the client gallery whose delivery
+ * link it is, else the newest client gallery whose gallery_link is this link.
+ */
+const galleryTitle = sql<string | null>`coalesce(
+  (select ${clientGalleries.title} from ${clientGalleries} where ${clientGalleries.deliveryToken} = ${deliveryTokenOf}),
+  (select ${clientGalleries.title} from ${clientGalleries}
+   where ${clientGalleries.galleryLink} = ${galleryLinks.link}
+   order by ${clientGalleries.timeCreated} desc, ${clientGalleries.id} desc
+   limit 1)
 )`;
 
 function selectWithRefs(db: DbOrTx) {

@@ -110,6 +110,32 @@ describeEachDatabase('gallery links', (kind) => {
     expect(again.find((l) => l.id === link.id)?.title).toBe('Smith & Jones');
   });
 
+  it("shows the client gallery's title for its delivery link, and stops once the link is regenerated", async () => {
+    const body = await multipart({
+      title: 'Kite delivery',
+      user: ben,
+      cover_image: { filename: 'c.jpg', content: await makeImage({ width: 1200, height: 800, seed: 8 }), type: 'image/jpeg' },
+    });
+    const created = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-client-galleries/',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const gallery = created.json() as { id: number; delivery_url: string };
+    const link = await createOk(`https://studio.example.com${gallery.delivery_url}`, ben);
+    expect(link.title).toBe('Kite delivery');
+    const bare = await createOk(`https://studio.example.com${gallery.delivery_url.replace(/\/$/, '')}?utm=mail`, ben);
+    expect(bare.title).toBe('Kite delivery');
+    // Not a delivery link: another path holding the same token.
+    const other = await createOk(`https://studio.example.com/x${gallery.delivery_url}`, ben);
+    expect(other.title).toBe('');
+    await t.as({ method: 'POST', url: `/adminportal/manage-client-galleries/${gallery.id}/delivery/regenerate/` });
+    const list: GalleryLink[] = (await t.as({ method: 'GET', url: URL_BASE })).json();
+    expect(list.find((l) => l.id === link.id)?.title).toBe('');
+  });
+
   it('lists newest first', async () => {
     const a = await createOk('https://example.com/older');
     const b = await createOk('https://example.com/newer');

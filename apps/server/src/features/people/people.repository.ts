@@ -50,6 +50,20 @@ export async function insertPerson(
   return row!;
 }
 
+/** Many people at once (demo data at scale), in chunks; answers their ids in order. */
+export async function insertPeople(
+  db: DbOrTx,
+  kind: PersonKind,
+  rows: (Required<Pick<AccountPatch, 'firstName' | 'lastName' | 'email' | 'phone' | 'username'>> & { passwordHash: string })[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500).map((r) => ({ ...r, isStaff: isStaff(kind), isActive: true }));
+    ids.push(...(await db.insert(accounts).values(chunk).returning({ id: accounts.id })).map((r) => r.id));
+  }
+  return ids;
+}
+
 /** The titles of a customer's client galleries and love stories, and how many gallery links they have. */
 export async function findHoldings(db: DbOrTx, id: number) {
   const galleries = await db

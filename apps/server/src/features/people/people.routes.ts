@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { adminsApi, usersApi, type PeopleApi } from '@darkroom/contracts';
 import { route } from '../../http/route';
 import type { PersonKind } from './people.repository';
-import { createPerson, deletePersonById, listPeopleOf, PEOPLE_CACHE_TAG, personHoldingsById, updatePersonById } from './people.service';
+import {
+  createCustomer,
+  createPerson,
+  deletePersonById,
+  listPeopleOf,
+  PEOPLE_CACHE_TAG,
+  personHoldingsById,
+  updatePersonById,
+} from './people.service';
 
 /** HTTP routes of the people area: users (customers) and admins, the same shapes under two paths. */
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
@@ -15,9 +23,10 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     route(app, api.list, ({ ctx, cached }) =>
       kind === 'admin' ? listPeopleOf(ctx, kind) : cached(PEOPLE_CACHE_TAG, kind, () => listPeopleOf(ctx, kind)),
     );
-    route(app, api.create, ({ ctx, body }) => createPerson(ctx, kind, body));
     route(app, api.update, ({ ctx, params, body }) => updatePersonById(ctx, kind, params.id, body));
     route(app, api.remove, ({ ctx, params }) => deletePersonById(ctx, kind, params.id));
   }
+  route(app, usersApi.create, ({ ctx, body }) => createCustomer(ctx, body));
+  route(app, adminsApi.create, ({ ctx, body }) => createPerson(ctx, 'admin', body));
   route(app, usersApi.holdings, ({ ctx, params }) => personHoldingsById(ctx, params.id));
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   PEOPLE_MESSAGES,
   type PersonAccount,
@@ -37,16 +38,15 @@ export async function listPeopleOf(ctx: AppContext, kind: PersonKind): Promise<P
   return (await listPeople(ctx.db, kind)).map(toPerson);
 }
 
-function welcomeMail(kind: PersonKind, account: Account, password: string) {
+function welcomeMail(account: Account, password: string) {
   const greeting = account.firstName ? `Hello ${account.firstName},` : 'Hello,';
-  const where = kind === 'admin' ? 'the studio admin portal' : 'the studio website';
   return {
     to: account.email,
     subject: 'Your new account',
     text: [
       greeting,
       '',
-      `An account has been created for you on ${where}.`,
+      'An account has been created for you on the studio admin portal.',
       '',
       `Username: ${account.username}`,
       `Temporary password: ${password}`,
@@ -96,14 +96,24 @@ export async function createAccountWithPassword(
 }
 
 /**
- * Creates a user or an admin from the portal with a generated temporary password, which is
- * returned once (for the creating admin to pass on) and e-mailed to the account.
+ * Creates a customer (user): their details are for delivery and contact. Customers never sign in,
+ * so nothing is e-mailed and no password is shown; the account holds the hash of 32 random bytes
+ * nobody knows (the column is required, and a customer's sign-in is refused anyway).
  */
-export async function createPerson(ctx: AppContext, kind: PersonKind, input: PersonCreateInput): Promise<PersonCreated> {
+export async function createCustomer(ctx: AppContext, input: PersonCreateInput): Promise<PersonAccount> {
+  const { account } = await createAccountWithPassword(ctx, 'user', input, randomBytes(32).toString('base64url'));
+  return toPerson(account);
+}
+
+/**
+ * Creates an admin from the portal with a generated temporary password, which is returned once
+ * (for the creating admin to pass on) and e-mailed to the account.
+ */
+export async function createPerson(ctx: AppContext, kind: 'admin', input: PersonCreateInput): Promise<PersonCreated> {
   const { account, password } = await createAccountWithPassword(ctx, kind, input);
   let emailSent = false;
   try {
-    await ctx.mailer.send(welcomeMail(kind, account, password));
+    await ctx.mailer.send(welcomeMail(account, password));
     emailSent = true;
   } catch (err) {
     // The account exists; the admin still sees the password and can pass it on.

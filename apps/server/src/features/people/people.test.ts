@@ -7,7 +7,6 @@ import { ADMIN, createTestApp, describeEachDatabase, makeImage, multipart, type 
 import { accounts } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findAccount } from '../../auth/accounts.repository';
-import { verifyPassword } from '../../auth/passwords';
 import { deletePersonById, updatePersonById } from './people.service';
 
 interface Received {
@@ -111,39 +110,36 @@ describeEachDatabase('people: users and admins', (kind) => {
     expect((users.json() as PersonAccount[]).some((u) => u.username === ADMIN.username)).toBe(false);
   });
 
-  it('creates a user with a temporary password shown once, stored only as a hash, and e-mailed', async () => {
+  it('creates a user (customer) with no password shown or e-mailed, and no invitation to sign in', async () => {
     const input = person();
+    const before = smtp.messages.length;
     const res = await create(USERS, input);
     expect(res.statusCode).toBe(201);
-    const body = res.json() as PersonCreated;
-    expect(body).toMatchObject({ ...input, is_active: true, last_login: null, email_sent: true });
-    expect(body.temporary_password).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(JSON.stringify(body)).not.toMatch(/password_text|password_hash/);
-
+    const body = res.json() as PersonAccount;
+    expect(body).toMatchObject({ ...input, is_active: true, last_login: null });
+    expect(Object.keys(body).sort()).toEqual(
+      ['date_joined', 'email', 'first_name', 'id', 'is_active', 'last_login', 'last_name', 'phone', 'username'].sort(),
+    );
+    expect(res.body).not.toMatch(/password|sign in/i);
     const row = await findAccount(t.database.db, body.id);
     expect(row!.isStaff).toBe(false);
-    expect(row!.passwordHash).not.toContain(body.temporary_password);
-    expect(await verifyPassword(row!.passwordHash, body.temporary_password)).toBe(true);
-
-    const mail = smtp.messages.find((m) => m.to.includes(input.email));
-    expect(mail, 'the welcome mail reached the SMTP server').toBeDefined();
-    expect(mail!.from).toBe('studio@example.test');
-    expect(mail!.raw).toContain(body.temporary_password);
-    expect(mail!.raw).toContain(`Username: ${input.username}`);
+    // Customers never use the portal: nothing is e-mailed to them.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes(input.email))).toEqual([]);
 
     // It shows in the users list (newest first), never in the admins list, and never with a password.
     const users = (await t.as({ method: 'GET', url: USERS })).json() as PersonAccount[];
     expect(users[0]).toMatchObject({ id: body.id, username: input.username });
-    expect(users[0]).not.toHaveProperty('temporary_password');
     expectNoPasswordFields(users);
     const admins = (await t.as({ method: 'GET', url: ADMINS })).json() as PersonAccount[];
     expect(admins.some((a) => a.id === body.id)).toBe(false);
   });
 
-  it('a customer cannot use the portal with the temporary password', async () => {
-    const body = (await create(USERS, person())).json() as PersonCreated;
-    const res = await login(body.username, body.temporary_password);
-    expect(res.statusCode).toBe(400);
+  it('a customer cannot use the portal', async () => {
+    const input = person();
+    const body = (await create(USERS, input)).json() as PersonAccount;
+    expect((await login(body.username, '')).statusCode).toBe(400);
+    expect((await login(body.username, input.username)).statusCode).toBe(400);
   });
 
   it('creates an admin who can sign in with the e-mailed temporary password', async () => {
@@ -164,7 +160,7 @@ describeEachDatabase('people: users and admins', (kind) => {
   it('still creates the account when the e-mail cannot be sent, and says so', async () => {
     failMail = true;
     try {
-      const res = await create(USERS, person());
+      const res = await create(ADMINS, person());
       expect(res.statusCode).toBe(201);
       const body = res.json() as PersonCreated;
       expect(body.email_sent).toBe(false);

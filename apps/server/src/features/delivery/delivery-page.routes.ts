@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DELIVERY_MESSAGES, deliveryApi, type DeliveryGallery } from '@darkroom/contracts';
+import type { DeliveryPageModel } from '@darkroom/site/model';
+import type { AppContext } from '../../context';
+import { serializerOf } from '../../http/json-schema';
+import { contextOf } from '../../http/request-context';
+import { route } from '../../http/route';
+import { HttpError, ValidationError } from '../../lib/errors';
+import { sendCachedText } from '../site/site-http';
+import { sitePageKit, type SitePageKit } from '../site/site-pages.routes';
+import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
+import { DELIVERY_CACHE_CONTROL, deliveryHeaders } from './delivery.routes';
+import { deliveryAccess, deliveryCacheTags, deliveryGallery, unlockDelivery } from './delivery.service';
+
+/**
+ * The customer's gallery page, `GET /g/<token>/`: rendered by apps/site from the delivery service.
+ * Open: the gallery (cached per gallery and page until it or the studio's name changes). Locked:
+ * the password form, which also works without JavaScript (`POST /g/<token>/`, then a 303 back).
+ * Missing (unknown, unpublished, expired or revoked): the website's one 404 page. Every answer
+ * is private and never stored (`deliveryHeaders`).
+ */
+
+const HTML = 'text/html; charset=utf-8';
+
+const notBuilt = (reply: FastifyReply) =>
+  reply.code(503).type('text/plain; charset=utf-8').send('The website is not built yet: run `npm run build`.');
+
+async function notFoundPage(kit: SitePageKit, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  return reply
+    .code(404)
+    .type(HTML)
+    .send(await kit.notFoundHtml(request));
+}
+
+async function layoutOf(kit: SitePageKit, ctx: AppContext) {
+  return { studio: await kit.studioName(ctx), script: kit.deliveryScript };
+}
+
+/** The password form, with the message of the attempt that failed (if any). */
+async function lockedPage(kit: SitePageKit, ctx: AppContext, reply: FastifyReply, token: string, status: number, error: string | null) {
+  const model: DeliveryPageModel = { kind: 'locked', token, error };
+  return reply
+    .code(status)
+    .type(HTML)
+    .send(kit.renderer.renderDeliveryPage(model, await layoutOf(kit, ctx)));
+}
+
+export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => deliveryHeaders(reply));
+
+    route(scope, deliveryApi.page, async ({ ctx, params, query, request, reply }) => {
+      const kit = sitePageKit(request);
+      if (!kit) return notBuilt(reply);
+      const { token } = params;
+      const access = await deliveryAccess(ctx, token, request.headers.cookie, { view: true });
+      if (access.state === 'missing') return notFoundPage(kit, request, reply);
+      if (access.state === 'locked') return lockedPage(kit, ctx, reply, token, 200, null);
+      const page = query.page ?? 1;
+      const render = async () => {
+        // The gallery as its JSON route caches it (same key and serializer): built once for the
+        // page and the script's request that follows it.
+        const json = await ctx.cache.json(
+          deliveryCacheTags(access.galleryId),
+          `delivery:json:${access.galleryId}`,
+          () => deliveryGallery(ctx, access.galleryId),
+          serializerOf(deliveryApi.gallery.response),
+        );
+        const model: DeliveryPageModel = { kind: 'open', token, gallery: JSON.parse(json) as DeliveryGallery, page };
+        return kit.renderer.renderDeliveryPage(model, await layoutOf(kit, ctx));
+      };
+      // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
+      if (page > 1) return reply.type(HTML).send(await render());
+      const key = `delivery:page:${access.galleryId}:${token}`;
+      const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];
+      const html = await ctx.cache.json(tags, key, render, (s) => s);
+      return sendCachedText(request, reply, key, html, { type: HTML, cacheControl: DELIVERY_CACHE_CONTROL });
+    });
+
+    // A token that names nothing (malformed included) is the one 404 page; the form without
+    // JavaScript gets its field message or the throttle's as the form again.
+    scope.setErrorHandler(async (error, request, reply) => {
+      const kit = sitePageKit(request);
+      if (kit && error instanceof HttpError && error.statusCode === 404) return notFoundPage(kit, request, reply);
+      const token = (request.params as { token?: string } | undefined)?.token ?? '';
+      if (kit && request.method === 'POST' && token) {
+        const ctx = contextOf(request);
+        if (error instanceof ValidationError) {
+          const message = error.fields.password?.[0] ?? DELIVERY_MESSAGES.passwordRequired;
+          return lockedPage(kit, ctx, reply, token, 400, message);
+        }
+        if (error instanceof HttpError && error.statusCode === 429) {
+          return lockedPage(kit, ctx, reply, token, 429, DELIVERY_MESSAGES.tooManyAttempts);
+        }
+      }
+      throw error;
+    });
+    route(scope, deliveryApi.pageUnlock, async ({ ctx, params, body, request, reply }) => {
+      const cookies = await unlockDelivery(ctx, params.token, body.password, request.protocol === 'https');
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.redirect(`/g/${params.token}/`, 303);
+    });
+  });
+}

@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, clientGalleries, deliveryEvents, deliveryFavourites, galleries, galleryPhotos, serverSecrets } from '../../db/schema';
+
+/** What the customer's side needs to know about a gallery before it shows anything. */
+export interface DeliveryAccessRow {
+  id: number;
+  title: string;
+  status: boolean;
+  token: string;
+  passwordHash: string | null;
+  /** YYYY-MM-DD or null. */
+  expiresAt: string | null;
+  allowDownload: boolean;
+  coverAssetId: number;
+}
+
+const accessColumns = {
+  id: clientGalleries.id,
+  title: clientGalleries.title,
+  status: clientGalleries.status,
+  token: clientGalleries.deliveryToken,
+  passwordHash: clientGalleries.deliveryPasswordHash,
+  expiresAt: clientGalleries.deliveryExpiresAt,
+  allowDownload: clientGalleries.allowDownload,
+  coverAssetId: clientGalleries.coverAssetId,
+};
+
+/** The gallery behind a delivery token (by the unique index), whatever its state. */
+export async function galleryByToken(db: DbOrTx, token: string): Promise<DeliveryAccessRow | undefined> {
+  const [row] = await db.select(accessColumns).from(clientGalleries).where(eq(clientGalleries.deliveryToken, token)).limit(1);
+  return row;
+}
+
+export async function galleryAccessById(db: DbOrTx, id: number): Promise<DeliveryAccessRow | undefined> {
+  const [row] = await db.select(accessColumns).from(clientGalleries).where(eq(clientGalleries.id, id)).limit(1);
+  return row;
+}
+
+/** A client gallery with the e-mail and name of its customer (null fields when the account is gone). */
+export async function galleryWithCustomer(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      ...accessColumns,
+      accountId: clientGalleries.accountId,
+      email: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      username: accounts.username,
+    })
+    .from(clientGalleries)
+    .leftJoin(accounts, eq(accounts.id, clientGalleries.accountId))
+    .where(eq(clientGalleries.id, id))
+    .limit(1);
+  return row;
+}
+
+export interface DeliveryPhotoRow {
+  id: number;
+  name: string;
+  assetId: number;
+  timeCreated: Date;
+  favourite: boolean;
+}
+
+/** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
+export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, onlyFavourites = false): Promise<DeliveryPhotoRow[]> {
+  const rows = await db
+    .select({
+      id: galleryPhotos.id,
+      name: galleryPhotos.name,
+      assetId: galleryPhotos.assetId,
+      timeCreated: galleryPhotos.timeCreated,
+      favourite: sql<boolean>`${deliveryFavourites.photoId} is not null`,
+    })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .leftJoin(
+      deliveryFavourites,
+      and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
+    )
+    .where(
+      onlyFavourites
+        ? and(eq(galleries.clientGalleryId, clientGalleryId), sql`${deliveryFavourites.photoId} is not null`)
+        : eq(galleries.clientGalleryId, clientGalleryId),
+    )
+    .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
+  return rows.map((r) => ({ ...r, favourite: Boolean(r.favourite), timeCreated: new Date(r.timeCreated) }));
+}
+
+/** One photo of this client gallery (null when the id is another gallery's, or none). */
+export async function deliveryPhoto(db: DbOrTx, clientGalleryId: number, photoId: number): Promise<DeliveryPhotoRow | null> {
+  const [row] = await db
+    .select({ id: galleryPhotos.id, name: galleryPhotos.name, assetId: galleryPhotos.assetId, timeCreated: galleryPhotos.timeCreated })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId)))
+    .limit(1);
+  return row ? { ...row, favourite: false, timeCreated: new Date(row.timeCreated) } : null;
+}
+
+/** Which of these ids are photos of this client gallery. */
+export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: galleryPhotos.id })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Makes the favourites exactly these photo ids (already checked to be the gallery's). */
+export async function replaceFavourites(db: DbOrTx, clientGalleryId: number, ids: number[]): Promise<void> {
+  await db
+    .delete(deliveryFavourites)
+    .where(
+      ids.length
+        ? and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), notInArray(deliveryFavourites.photoId, ids))
+        : eq(deliveryFavourites.clientGalleryId, clientGalleryId),
+    );
+  if (ids.length) {
+    await db
+      .insert(deliveryFavourites)
+      .values(ids.map((photoId) => ({ clientGalleryId, photoId })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function insertEvent(db: DbOrTx, clientGalleryId: number, kind: string, detail: string): Promise<void> {
+  await db.insert(deliveryEvents).values({ clientGalleryId, kind, detail: detail.slice(0, 500) });
+}
+
+/**
+ * Records a favourites change; a change within `withinMs` of the gallery's last event, when that
+ * one was a favourites change too, updates it instead (a customer hearts photo after photo).
+ */
+export async function recordFavouritesEvent(db: DbOrTx, clientGalleryId: number, detail: string, withinMs: number): Promise<void> {
+  const [last] = await db
+    .select({ id: deliveryEvents.id, kind: deliveryEvents.kind, at: deliveryEvents.at })
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.clientGalleryId, clientGalleryId))
+    .orderBy(desc(deliveryEvents.at), desc(deliveryEvents.id))
+    .limit(1);
+  if (last && last.kind === 'favourites' && Date.now() - new Date(last.at).getTime() < withinMs) {
+    await db
+      .update(deliveryEvents)
+      .set({ at: new Date(), detail: detail.slice(0, 500) })
+      .where(eq(deliveryEvents.id, last.id));
+  } else {
+    await insertEvent(db, clientGalleryId, 'favourites', detail);
+  }
+}
+
+/** Counts by kind and the last event's time of one gallery. */
+export async function eventSummary(db: DbOrTx, clientGalleryId: number): Promise<{ kinds: Map<string, number>; last: Date | null }> {
+  const rows = await db
+    .select({ kind: deliveryEvents.kind, n: count(), last: max(deliveryEvents.at) })
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.clientGalleryId, clientGalleryId))
+    .groupBy(deliveryEvents.kind);
+  const kinds = new Map(rows.map((r) => [r.kind, Number(r.n)]));
+  const lasts = rows.map((r) => (r.last ? new Date(r.last).getTime() : 0)).filter((t) => t > 0);
+  return { kinds, last: lasts.length ? new Date(Math.max(...lasts)) : null };
+}
+
+export async function recentEvents(db: DbOrTx, clientGalleryId: number, limit: number) {
+  const rows = await db
+    .select({ at: deliveryEvents.at, kind: deliveryEvents.kind, detail: deliveryEvents.detail })
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.clientGalleryId, clientGalleryId))
+    .orderBy(desc(deliveryEvents.at), desc(deliveryEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+}
+
+/** The latest customer events of every gallery, with its title (the dashboard; the studio's sends are left out). */
+export async function latestEvents(db: DbOrTx, limit: number) {
+  const rows = await db
+    .select({
+      at: deliveryEvents.at,
+      kind: deliveryEvents.kind,
+      detail: deliveryEvents.detail,
+      galleryId: deliveryEvents.clientGalleryId,
+      title: clientGalleries.title,
+    })
+    .from(deliveryEvents)
+    .innerJoin(clientGalleries, eq(clientGalleries.id, deliveryEvents.clientGalleryId))
+    .where(ne(deliveryEvents.kind, 'sent'))
+    .orderBy(desc(deliveryEvents.at), desc(deliveryEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+}
+
+/** Sets a new delivery token (the old link stops working at once). */
+export async function setToken(db: DbOrTx, id: number, token: string): Promise<boolean> {
+  const rows = await db
+    .update(clientGalleries)
+    .set({ deliveryToken: token, timeUpdated: new Date() })
+    .where(eq(clientGalleries.id, id))
+    .returning({ id: clientGalleries.id });
+  return rows.length > 0;
+}
+
+/** Titles of the client galleries behind these tokens (gallery links that are delivery links). */
+export async function titlesByToken(db: DbOrTx, tokens: string[]): Promise<Map<string, string>> {
+  if (!tokens.length) return new Map();
+  const rows = await db
+    .select({ token: clientGalleries.deliveryToken, title: clientGalleries.title })
+    .from(clientGalleries)
+    .where(inArray(clientGalleries.deliveryToken, tokens));
+  return new Map(rows.map((r) => [r.token, r.title]));
+}
+
+/** A secret shared by every process: made once (the first writer wins), then read. */
+export async function serverSecret(db: DbOrTx, name: string, make: () => string): Promise<string> {
+  await db.insert(serverSecrets).values({ name, value: make() }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row!.value;
+}

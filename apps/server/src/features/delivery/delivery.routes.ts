@@ -1,0 +1,103 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deliveryApi } from '@darkroom/contracts';
+import { route } from '../../http/route';
+import { sendCachedText } from '../site/site-http';
+import {
+  attachment,
+  deliveryActivity,
+  deliveryCacheTags,
+  deliveryGallery,
+  openGalleryJson,
+  prepareDownload,
+  prepareOriginal,
+  saveFavourites,
+  sendDeliveryLink,
+  unlockDelivery,
+} from './delivery.service';
+
+/**
+ * Everything a delivery link answers depends on a secret (the token) and may depend on a cookie:
+ * never stored by a shared cache nor kept by the browser, never indexed, never sent on as a referrer.
+ */
+export const DELIVERY_CACHE_CONTROL = 'private, no-store';
+
+/** The headers every customer-side delivery answer carries, errors included. */
+export function deliveryHeaders(reply: FastifyReply): void {
+  reply
+    .header('cache-control', DELIVERY_CACHE_CONTROL)
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('referrer-policy', 'no-referrer');
+}
+
+const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+
+/** The address links in e-mails start with: PUBLIC_URL, else the request's own origin (a sane Host only). */
+export function originOf(request: FastifyRequest): string {
+  const configured = request.server.runtime.config.publicUrl;
+  if (configured) return configured;
+  const host = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(request.host) ? request.host.toLowerCase() : 'localhost';
+  return `${request.protocol}://${host}`;
+}
+
+/** A download is counted once: a HEAD or the rest of a resumed download (a range past byte 0) is not. */
+const countsAsDownload = (request: FastifyRequest) =>
+  request.method === 'GET' && (!request.headers.range || /^bytes=0-/i.test(String(request.headers.range).trim()));
+
+/** HTTP routes of client delivery: the customer's (public, the token is the credential) and the studio's. */
+export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
+  // The studio's side (admin).
+  route(app, deliveryApi.send, ({ ctx, params, body, request }) => sendDeliveryLink(ctx, params.id, body.message ?? '', originOf(request)));
+  route(app, deliveryApi.activity, ({ ctx, params }) => deliveryActivity(ctx, params.id));
+
+  // The customer's side.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_request, reply) => deliveryHeaders(reply));
+
+    // The page, GET /g/<token>/, is delivery-page.routes.ts's.
+    route(scope, deliveryApi.gallery, async (i) => {
+      const { galleryId } = await openGalleryJson(i.ctx, i.params.token, i.request.headers.cookie);
+      // Favourites are the gallery's (one customer per gallery), so one cached text serves every holder of the link.
+      const { json } = await i.cached(deliveryCacheTags(galleryId), `delivery:json:${galleryId}`, () => deliveryGallery(i.ctx, galleryId));
+      return sendCachedText(i.request, i.reply, `delivery:json:${galleryId}`, json, {
+        type: 'application/json; charset=utf-8',
+        cacheControl: DELIVERY_CACHE_CONTROL,
+      });
+    });
+
+    route(scope, deliveryApi.unlock, async ({ ctx, params, body, request, reply }) => {
+      const cookies = await unlockDelivery(ctx, params.token, body.password, isSecure(request));
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return null;
+    });
+
+    route(scope, deliveryApi.favourites, ({ ctx, params, body, request }) =>
+      saveFavourites(ctx, params.token, request.headers.cookie, body.ids),
+    );
+
+    route(scope, deliveryApi.download, async ({ ctx, params, query, request, reply }) => {
+      const { filename, entries } = await prepareDownload(ctx, params.token, request.headers.cookie, query.favourites === '1', {
+        record: countsAsDownload(request),
+      });
+      const { stream, size } = ctx.assets.zip(entries);
+      reply.header('content-type', 'application/zip').header('content-disposition', attachment(filename));
+      if (size >= 0) reply.header('content-length', size);
+      if (request.method === 'HEAD') {
+        // An empty stream: Fastify's HEAD handling keeps our Content-Length for it (it would set 0 for no payload).
+        stream.destroy();
+        return reply.send(Readable.from([]));
+      }
+      return reply.send(stream);
+    });
+
+    route(scope, deliveryApi.original, async ({ ctx, params, request, reply }) => {
+      const { assetId, filename } = await prepareOriginal(ctx, params.token, request.headers.cookie, params.id, {
+        record: countsAsDownload(request),
+      });
+      return ctx.assets.sendOriginalById(request, reply, assetId, {
+        disposition: attachment(filename),
+        cacheControl: DELIVERY_CACHE_CONTROL,
+      });
+    });
+  });
+}

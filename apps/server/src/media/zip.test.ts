@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { diskStorage, type MediaStorage } from './storage';
+import { streamZip, type ZipEntry } from './zip';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-zip-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Storage that counts the files it opened and the streams still open. */
+function counting(storage: MediaStorage) {
+  const opened: string[] = [];
+  const streams: fs.ReadStream[] = [];
+  const wrapped: MediaStorage = {
+    ...storage,
+    async read(key, range, opts) {
+      opened.push(key);
+      const s = await storage.read(key, range, opts);
+      if (s) streams.push(s as fs.ReadStream);
+      return s;
+    },
+  };
+  return { storage: wrapped, opened, streams };
+}
+
+const files = new Map<string, Buffer>();
+async function stored(storage: MediaStorage, name: string, bytes: number): Promise<ZipEntry> {
+  const data = randomBytes(bytes);
+  const key = `o/zz/${name}`;
+  await storage.put(key, data);
+  files.set(key, data);
+  return { name, key, size: data.length, mtime: new Date('2024-05-01T10:00:00Z') };
+}
+
+const collect = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  await pipeline(
+    stream,
+    new Writable({
+      write(c: Buffer, _e, cb) {
+        chunks.push(c);
+        cb();
+      },
+    }),
+  );
+  return Buffer.concat(chunks);
+};
+
+const entriesOf = (buf: Buffer) =>
+  new Promise<{ name: string; method: number; data: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const out: { name: string; method: number; data: Buffer }[] = [];
+      zip.on('entry', (e: yauzl.Entry) =>
+        zip.openReadStream(e, (er, s) => {
+          if (er || !s) return reject(er ?? new Error('no stream'));
+          void collect(s).then((data) => {
+            out.push({ name: e.fileName, method: e.compressionMethod, data });
+            zip.readEntry();
+          }, reject);
+        }),
+      );
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+
+describe('streamZip', () => {
+  const storage = diskStorage(path.join(dir, 'media'));
+
+  it('stores every file byte for byte, in order, and knows its exact length beforehand', async () => {
+    const entries = [await stored(storage, 'a.jpg', 3_000_000), await stored(storage, 'b é.jpg', 10), await stored(storage, 'c.jpg', 0)];
+    const { stream, size } = streamZip(storage, entries);
+    const zip = await collect(stream);
+    expect(zip.length).toBe(size);
+    const read = await entriesOf(zip);
+    expect(read.map((e) => e.name)).toEqual(['a.jpg', 'b é.jpg', 'c.jpg']);
+    expect(read.every((e) => e.method === 0)).toBe(true);
+    read.forEach((e, i) => expect(e.data.equals(files.get(entries[i]!.key)!)).toBe(true));
+  });
+
+  it('opens one file at a time, and stops reading when the client leaves', async () => {
+    const entries = [];
+    for (let i = 0; i < 6; i++) entries.push(await stored(storage, `big-${i}.jpg`, 4_000_000));
+    const c = counting(storage);
+    const { stream } = streamZip(c.storage, entries);
+    // Nobody reads: the first file is opened, no other.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.opened.length).toBe(1);
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.opened.length).toBeLessThanOrEqual(2);
+    expect(c.streams.every((s) => s.destroyed)).toBe(true);
+  });
+
+  it('ends with an error when a file is missing or not the size it should be', async () => {
+    const good = await stored(storage, 'ok.jpg', 1000);
+    for (const bad of [
+      { ...good, name: 'gone.jpg', key: 'o/zz/none.jpg' },
+      { ...good, name: 'short.jpg', size: 999 },
+    ]) {
+      const { stream } = streamZip(storage, [good, bad]);
+      await expect(collect(stream)).rejects.toThrow();
+    }
+  });
+});

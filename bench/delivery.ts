@@ -1,0 +1,280 @@
+/**
+ * Client delivery benchmark (`npm run bench -- delivery`), against the real server in its own process:
+ *
+ * 1. Zip download of a large gallery: throughput of `GET /site/galleries/<token>/download/` over
+ *    loopback against reading the same original files from disk in this process, in the same run
+ *    (goal >= 80%); the server's RSS growth while it streams the zip (goal < 100 MB for 2 GB).
+ * 2. The gallery JSON of 2,000 photos (`GET /site/galleries/<token>/`, password set and the unlock
+ *    cookie sent, brotli) against bare Fastify sending the same bytes (goal >= 60%).
+ *
+ * The database and media are seeded before the server opens them (as view-gallery does): the zip
+ * gallery's originals are distinct files of real JPEG bytes (one camera-like photo with a unique
+ * comment segment each, so every file has its own content and SHA-256), written straight to storage.
+ *
+ * Scale: BENCH_DELIVERY_MB (zip gallery size, default 2048), BENCH_DELIVERY_PHOTOS (JSON gallery,
+ * default 2000), BENCH_DELIVERY_SECONDS (autocannon, default 10).
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client';
+import { accounts, clientGalleries, galleries, galleryPhotos } from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/auth/passwords';
+import { upsertAsset } from '../apps/server/src/media/assets.repository';
+import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
+import { diskStorage } from '../apps/server/src/media/storage';
+import type { StoredImage } from '../apps/server/src/media/stored-image';
+import { envInt, fmt, freePort, makePhoto, memoryOf, printTable, ROOT, sampleRss, startServer } from './lib';
+
+const PASSWORD = 'bench delivery password';
+
+/** The same JPEG with a unique COM segment right after SOI: a distinct file that still decodes. */
+function variantOf(jpeg: Buffer, n: number): Buffer {
+  const text = Buffer.from(`darkroom bench ${n}`);
+  const seg = Buffer.alloc(4 + text.length);
+  seg.writeUInt16BE(0xfffe, 0);
+  seg.writeUInt16BE(text.length + 2, 2);
+  text.copy(seg, 4);
+  return Buffer.concat([jpeg.subarray(0, 2), seg, jpeg.subarray(2)]);
+}
+
+interface Seeded {
+  zipToken: string;
+  zipFiles: string[];
+  zipBytes: number;
+  jsonToken: string;
+}
+
+async function seed(dataDir: string, zipMb: number, jsonPhotos: number): Promise<Seeded> {
+  const mediaDir = path.join(dataDir, 'media');
+  const storage = diskStorage(mediaDir);
+  const photoDir = path.join(os.tmpdir(), 'darkroom-bench-photos');
+  fs.mkdirSync(photoDir, { recursive: true });
+  const processed = async (file: string) =>
+    processImage(
+      storage,
+      { field: 'x', filename: 'x.jpg', mimetype: 'image/jpeg', path: file, bytes: fs.statSync(file).size },
+      { field: 'x', use: 'galleryPhoto' },
+    );
+  // One large camera-like photo, processed once (its derived files serve every row).
+  const bigFile = await makePhoto(photoDir, 4242, 6000, 4000);
+  const big = await processed(bigFile);
+  const bigBytes = fs.readFileSync(bigFile);
+  const small: StoredImage[] = [];
+  for (let i = 0; i < 20; i++) small.push(await processed(await makePhoto(photoDir, 2000 + i, 1500, 1000)));
+
+  const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
+  try {
+    const db = database.db;
+    const [customer] = await db
+      .insert(accounts)
+      .values({ username: 'bench-customer', passwordHash: 'x', firstName: 'Ana', email: 'ana@bench.test' })
+      .returning();
+    const cover = await upsertAsset(db, small[0]!, null);
+    const passwordHash = await hashPassword(PASSWORD);
+    const makeGallery = async (title: string, withPassword: boolean) => {
+      const [g] = await db
+        .insert(clientGalleries)
+        .values({
+          title,
+          accountId: customer!.id,
+          coverAssetId: cover.id,
+          status: true,
+          deliveryPasswordHash: withPassword ? passwordHash : null,
+        })
+        .returning();
+      const [gallery] = await db.insert(galleries).values({ clientGalleryId: g!.id }).returning();
+      return { id: g!.id, token: g!.deliveryToken, galleryId: gallery!.id };
+    };
+
+    // The zip gallery: distinct originals up to the wanted size.
+    const zip = await makeGallery('Zip benchmark', false);
+    const files: string[] = [];
+    let bytes = 0;
+    for (let n = 0; bytes < zipMb * 1_048_576; n++) {
+      const data = variantOf(bigBytes, n);
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      const key = originalKey(sha256, 'image/jpeg');
+      await storage.put(key, data);
+      const asset = await upsertAsset(db, { ...big, sha256, original: key, bytes: data.length }, null);
+      await db
+        .insert(galleryPhotos)
+        .values({ galleryId: zip.galleryId, name: `DSC_${String(n).padStart(5, '0')}.jpg`, assetId: asset.id, position: n });
+      files.push(path.join(mediaDir, key));
+      bytes += data.length;
+    }
+
+    // The JSON gallery: many rows sharing a few real images (each row its own asset).
+    const json = await makeGallery('JSON benchmark', true);
+    for (let i = 0; i < jsonPhotos; i += 500) {
+      const rows = await db.transaction(async (tx) => {
+        const batch = [];
+        for (let j = i; j < Math.min(jsonPhotos, i + 500); j++) {
+          const sha256 = `${String(j).padStart(8, '0')}`.padEnd(64, 'b');
+          const asset = await upsertAsset(tx, { ...small[j % small.length]!, sha256 }, null);
+          batch.push({ galleryId: json.galleryId, name: `IMG_${String(j).padStart(5, '0')}.jpg`, assetId: asset.id, position: j });
+        }
+        return batch;
+      });
+      await db.insert(galleryPhotos).values(rows);
+    }
+    await db.update(clientGalleries).set({ allowDownload: true }).where(eq(clientGalleries.id, zip.id));
+    return { zipToken: zip.token, zipFiles: files, zipBytes: bytes, jsonToken: json.token };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Reads every file in turn, as fast as the disk (or page cache) gives them; bytes per second. */
+async function readFiles(files: string[]): Promise<{ bytes: number; seconds: number }> {
+  const t0 = performance.now();
+  let bytes = 0;
+  for (const f of files) {
+    await new Promise<void>((resolve, reject) => {
+      fs.createReadStream(f, { highWaterMark: 256 * 1024 })
+        .on('data', (c) => (bytes += c.length))
+        .on('end', resolve)
+        .on('error', reject);
+    });
+  }
+  return { bytes, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Downloads a URL and throws the bytes away; returns the count, the time and the first byte's time. */
+function download(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ bytes: number; seconds: number; firstByteMs: number; status: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        let first = -1;
+        res.on('data', (c: Buffer) => {
+          if (first < 0) first = performance.now() - t0;
+          bytes += c.length;
+        });
+        res.on('end', () => resolve({ bytes, seconds: (performance.now() - t0) / 1000, firstByteMs: first, status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string; status: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? ''), status: res.statusCode ?? 0 }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+async function rps(url: string, seconds: number, headers: Record<string, string>) {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+const mbps = (bytes: number, seconds: number) => bytes / 1_048_576 / seconds;
+
+export async function runDelivery(): Promise<void> {
+  const zipMb = envInt('BENCH_DELIVERY_MB', 2048);
+  const jsonPhotos = envInt('BENCH_DELIVERY_PHOTOS', 2000);
+  const seconds = envInt('BENCH_DELIVERY_SECONDS', 10);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-delivery-'));
+  try {
+    console.log(`\nDelivery benchmark: seeding a ${zipMb} MB gallery of distinct originals and a ${jsonPhotos}-photo gallery...`);
+    const seeded = await seed(dataDir, zipMb, jsonPhotos);
+    const server = await startServer({ dataDir });
+    try {
+      const zipUrl = `${server.url}/site/galleries/${seeded.zipToken}/download/`;
+      // Warm both paths once (page cache, JIT), then measure: disk, zip, disk again.
+      await readFiles(seeded.zipFiles);
+      const warm = await download(`${server.url}/site/galleries/${seeded.zipToken}/`);
+      if (warm.status !== 200) throw new Error(`gallery JSON answered ${warm.status}`);
+      const disk1 = await readFiles(seeded.zipFiles);
+      const before = memoryOf(server.pid).rss;
+      const sampler = sampleRss(server.pid, 20);
+      const zip = await download(zipUrl);
+      const peak = sampler.stop();
+      const disk2 = await readFiles(seeded.zipFiles);
+      if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
+      const diskRate = Math.max(mbps(disk1.bytes, disk1.seconds), mbps(disk2.bytes, disk2.seconds));
+      const zipRate = mbps(zip.bytes, zip.seconds);
+      const growth = peak - before;
+      printTable(`Zip of ${seeded.zipFiles.length} originals, ${fmt(seeded.zipBytes / 1_048_576, 0)} MB (stored, streamed, loopback)`, [
+        [
+          'read the same files from disk',
+          `${fmt(mbps(disk1.bytes, disk1.seconds), 0)} / ${fmt(mbps(disk2.bytes, disk2.seconds), 0)} MB/s (before / after)`,
+        ],
+        ['zip download', `${fmt(zipRate, 0)} MB/s, ${fmt(zip.bytes / 1_048_576, 0)} MB, first byte after ${fmt(zip.firstByteMs, 0)} ms`],
+        ['ratio to the faster disk read', `${fmt((zipRate / diskRate) * 100, 0)}% (goal >= 80%)`],
+        ['server RSS before / peak', `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB`],
+        [
+          'server RSS growth',
+          `${fmt(growth / 1_048_576, 1)} MB for ${fmt(seeded.zipBytes / 1_073_741_824, 2)} GB (goal < 100 MB for 2 GB; memory is per stream, not per byte)`,
+        ],
+      ]);
+
+      // The gallery JSON with a password: unlock once, then the cookie on every request.
+      const jsonUrl = `${server.url}/site/galleries/${seeded.jsonToken}/`;
+      const unlock = await fetch(`${jsonUrl}unlock/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      if (unlock.status !== 204) throw new Error(`unlock answered ${unlock.status}`);
+      const cookie = unlock.headers
+        .getSetCookie()
+        .find((c) => c.includes('Path=/site/'))!
+        .split(';', 1)[0]!;
+      const headers = { 'accept-encoding': 'br', cookie };
+      const first = await rawGet(jsonUrl, headers);
+      if (first.status !== 200) throw new Error(`gallery JSON answered ${first.status}`);
+      const plain = await rawGet(jsonUrl, { cookie });
+      const file = path.join(os.tmpdir(), 'darkroom-bench-delivery.json.br');
+      fs.writeFileSync(file, first.body);
+      const port = await freePort();
+      const bare = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), String(port), file, first.encoding],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
+      try {
+        const ours = await rps(jsonUrl, seconds, headers);
+        const baseline = await rps(`http://127.0.0.1:${port}/`, seconds, headers);
+        printTable(
+          `Gallery JSON of ${jsonPhotos} photos, password set, cookie sent (${fmt(plain.body.length / 1024, 0)} KB, ${first.encoding} ${fmt(first.body.length / 1024, 0)} KB), 50 connections, ${seconds} s`,
+          [
+            ['Darkroom /site/galleries/<token>/', `${fmt(ours.rps, 0)} req/s  p99 ${ours.p99} ms  errors ${ours.errors}`],
+            ['bare Fastify, same bytes', `${fmt(baseline.rps, 0)} req/s  p99 ${baseline.p99} ms  errors ${baseline.errors}`],
+            ['ratio', `${fmt((ours.rps / baseline.rps) * 100, 0)}% (goal >= 60%)`],
+          ],
+        );
+      } finally {
+        bare.kill('SIGTERM');
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runDelivery();

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { formBoolean, optionalText, pathId } from './forms';
+import { TEXT_MAX } from './limits';
+import { imageViewSchema } from './uploads';
+
+/**
+ * Client delivery: a customer opens their client gallery from a private link (`/g/<token>/`),
+ * optionally unlocks it with a password, marks favourites and downloads the originals. The
+ * studio's side lives on the client gallery (its PATCH fields and the two delivery actions).
+ */
+
+export const DELIVERY_MESSAGES = {
+  passwordRequired: 'Enter the password',
+  passwordWrong: 'That password is not right',
+  passwordTooLong: `Use at most 200 characters`,
+  expiresInvalid: 'Use a date as YYYY-MM-DD',
+  downloadsOff: 'Downloads are not allowed for this gallery',
+  notFound: 'Not found.',
+  tooManyAttempts: 'Too many attempts. Try again in a few minutes.',
+  idsInvalid: 'Each id must be a photo of this gallery',
+  linkRegenerated: 'A new link was made; the old one no longer works',
+  linkSent: 'The link was sent to the customer',
+  noCustomer: 'This gallery has no customer to send it to',
+  noCustomerEmail: 'The customer has no e-mail address',
+  sendFailed: 'The link could not be sent',
+  notPublished: 'Publish the gallery before sending its link',
+} as const;
+
+/** A delivery token: 32 random bytes, base64url (43 characters); 22-64 accepted on input. */
+export const deliveryTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: DELIVERY_MESSAGES.notFound });
+export const DELIVERY_PASSWORD_MAX = 200;
+/** Most ids one favourites call accepts (a gallery holds at most a few thousand photos). */
+export const DELIVERY_FAVOURITES_MAX = 10_000;
+
+/** PATCH fields of a client gallery that shape its delivery. */
+export const deliveryPatchShape = {
+  /** A new password; an empty string removes it. Never answered or stored in plain text. */
+  delivery_password: z.string().max(DELIVERY_PASSWORD_MAX, { error: DELIVERY_MESSAGES.passwordTooLong }).optional(),
+  /** Last day the link works (inclusive, UTC), or empty for no expiry. */
+  delivery_expires_at: z
+    .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: DELIVERY_MESSAGES.expiresInvalid })], {
+      error: DELIVERY_MESSAGES.expiresInvalid,
+    })
+    .optional(),
+  allow_download: formBoolean.optional(),
+};
+
+/** What a client gallery response adds about its delivery. */
+export const deliveryResponseShape = {
+  /** `/g/<token>/`: relative; the portal prefixes its origin. */
+  delivery_url: z.string(),
+  delivery_password_set: z.boolean(),
+  /** YYYY-MM-DD or null. */
+  delivery_expires_at: z.string().nullable(),
+  allow_download: z.boolean(),
+  favourites_count: z.number().int(),
+};
+
+/** A photo as the customer's gallery shows it. */
+export const deliveryPhotoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcset: z.string(),
+  /** The display URL (largest web variant). */
+  url: z.string(),
+  placeholder: z.string().nullable(),
+  favourite: z.boolean(),
+});
+export type DeliveryPhoto = z.infer<typeof deliveryPhotoSchema>;
+
+export const deliveryGallerySchema = z.object({
+  title: z.string(),
+  cover: imageViewSchema,
+  allow_download: z.boolean(),
+  photos: z.array(deliveryPhotoSchema),
+});
+export type DeliveryGallery = z.infer<typeof deliveryGallerySchema>;
+
+const byToken = z.object({ token: deliveryTokenSchema });
+const SITE_GALLERY = '/site/galleries/{token}/';
+
+export const deliveryUnlockSchema = z.object({
+  password: z
+    .string({ error: DELIVERY_MESSAGES.passwordRequired })
+    .min(1, { error: DELIVERY_MESSAGES.passwordRequired })
+    .max(DELIVERY_PASSWORD_MAX, { error: DELIVERY_MESSAGES.passwordTooLong }),
+});
+export const deliveryFavouritesSchema = z.object({
+  ids: z.array(z.number().int().positive().max(2_147_483_647), { error: DELIVERY_MESSAGES.idsInvalid }).max(DELIVERY_FAVOURITES_MAX),
+});
+export const deliverySendSchema = z.object({
+  /** Optional words from the admin, put above the link (may mention the password). */
+  message: optionalText(TEXT_MAX.long),
+});
+
+/** What the studio sees of a gallery's delivery: the favourites and the customer's activity. */
+export const deliveryEventSchema = z.object({
+  at: z.string(),
+  /** view, unlock, download, download-favourites, download-photo, favourites */
+  kind: z.string(),
+  /** What was downloaded or how many favourites, in words. */
+  detail: z.string(),
+});
+export const deliveryActivitySchema = z.object({
+  views: z.number().int(),
+  downloads: z.number().int(),
+  last_visit: z.string().nullable(),
+  favourites: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  events: z.array(deliveryEventSchema),
+});
+export type DeliveryActivity = z.infer<typeof deliveryActivitySchema>;
+
+/** How many of the latest delivery events the dashboard lists. */
+export const DASHBOARD_LATEST_DELIVERIES = 8;
+/** A customer's delivery event as the dashboard lists it, with its client gallery. */
+export const deliveryLatestEventSchema = deliveryEventSchema.extend({
+  client_gallery: z.number().int(),
+  /** The client gallery's title. */
+  title: z.string(),
+});
+export type DeliveryLatestEvent = z.infer<typeof deliveryLatestEventSchema>;
+
+const CLIENT_GALLERY = '/adminportal/manage-client-galleries/{id}/delivery/';
+const byId = z.object({ id: pathId });
+
+export const deliveryApi = {
+  /** Studio side (admin); `regenerate` is in client-galleries.ts: it answers the gallery. */
+  send: endpoint({
+    method: 'POST',
+    path: `${CLIENT_GALLERY}send/`,
+    tag: 'client-galleries',
+    summary: 'E-mail the delivery link to the assigned customer',
+    params: byId,
+    body: deliverySendSchema,
+    response: z.object({ detail: z.string() }),
+    audit: 'send',
+  }),
+  activity: endpoint({
+    method: 'GET',
+    path: `${CLIENT_GALLERY}activity/`,
+    tag: 'client-galleries',
+    summary: 'Views, downloads, favourites and last visit of a delivery link',
+    params: byId,
+    response: deliveryActivitySchema,
+  }),
+  /** Customer side (public: the token is the credential). */
+  page: endpoint({
+    method: 'GET',
+    path: '/g/{token}/',
+    access: 'public',
+    tag: 'delivery',
+    summary: "The customer's gallery page (a password form when one is needed)",
+    params: byToken,
+    /** A page of the photos for browsers without JavaScript (the script scrolls endlessly instead). */
+    query: z.object({ page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional() }),
+    response: z.string(),
+    produces: 'html',
+  }),
+  /**
+   * The page's password form without JavaScript (a script uses `unlock`): sets the cookie and
+   * redirects (303) to the page, or answers the form again with its message.
+   */
+  pageUnlock: endpoint({
+    method: 'POST',
+    path: '/g/{token}/',
+    access: 'public',
+    tag: 'delivery',
+    summary: "The page's password form, sent without JavaScript: a redirect to the page, or the form with its message",
+    params: byToken,
+    body: deliveryUnlockSchema,
+    response: z.string(),
+    produces: 'html',
+    rateLimit: { max: 10, windowMs: 60_000 },
+  }),
+  gallery: endpoint({
+    method: 'GET',
+    path: SITE_GALLERY,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'The gallery, its photos in saved order and which are favourites',
+    params: byToken,
+    response: deliveryGallerySchema,
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    path: `${SITE_GALLERY}unlock/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'Enter the gallery password; sets a cookie scoped to this gallery',
+    params: byToken,
+    body: deliveryUnlockSchema,
+    response: null,
+    status: 204,
+    rateLimit: { max: 10, windowMs: 60_000 },
+  }),
+  favourites: endpoint({
+    method: 'PUT',
+    path: `${SITE_GALLERY}favourites/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'Replace the favourites with these photo ids',
+    params: byToken,
+    body: deliveryFavouritesSchema,
+    response: z.object({ ids: z.array(z.number().int()) }),
+    rateLimit: { max: 120, windowMs: 60_000 },
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: `${SITE_GALLERY}download/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'A zip of the originals (all, or ?favourites=1), streamed',
+    params: byToken,
+    query: z.object({ favourites: z.enum(['0', '1']).optional() }),
+    response: z.string(),
+    produces: 'binary',
+  }),
+  original: endpoint({
+    method: 'GET',
+    path: `${SITE_GALLERY}photos/{id}/original/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'One original, byte for byte',
+    params: z.object({ token: deliveryTokenSchema, id: pathId }),
+    response: z.string(),
+    produces: 'binary',
+  }),
+} as const;
+
+// Wired in api.ts (`delivery`); deliveryResponseShape is part of clientGallerySchema,
+// deliveryPatchShape of clientGalleryPatchSchema, and `regenerate` is clientGalleriesApi.regenerate.
