@@ -1,13 +1,26 @@
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
- * Two builds: the client enhancement script (lightbox, endless gallery, enquiry form), hashed
+ * Two builds: the client enhancement scripts (the site's: lightbox, endless gallery, enquiry form;
+ * the customer's gallery page's: lightbox, favourites, endless photos), hashed
  * under /site-assets/ with a manifest; and, with `--ssr`, the server renderer the API process
  * imports. React runs on the server only: pages ship no framework to the browser.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/site-assets/',
   oxc: { jsx: { runtime: 'automatic' } },
+  // The client script also as .br and .gz, sent as they are (`preCompressed`).
+  plugins: isSsrBuild
+    ? []
+    : [
+        compression({
+          include: /\.(js|css)$/,
+          threshold: 1024,
+          algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip')],
+          logLevel: 'silent',
+        }),
+      ],
   build: isSsrBuild
     ? { target: 'node20', sourcemap: false, rollupOptions: { output: { entryFileNames: 'render.js' } } }
     : {
@@ -15,6 +28,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         sourcemap: false,
         target: 'es2020',
-        rollupOptions: { input: { site: 'src/client/main.ts' } },
+        rollupOptions: { input: { site: 'src/client/main.ts', delivery: 'src/client/delivery.ts' } },
       },
 }));

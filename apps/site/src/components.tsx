@@ -9,6 +9,8 @@ export interface ImgProps {
   sizes: string;
   /** The page's main image: fetched first, never lazy. */
   priority?: boolean;
+  /** Fetched after the page's other images (a grid below the main one). */
+  low?: boolean;
   className?: string;
 }
 
@@ -16,7 +18,7 @@ export interface ImgProps {
  * A photo that never shifts the layout (width/height), picks its size from the stored variants
  * (srcset/sizes), and shows its placeholder until it loads.
  */
-export function Img({ image, alt, sizes, priority = false, className }: ImgProps) {
+export function Img({ image, alt, sizes, priority = false, low = false, className }: ImgProps) {
   const style: CSSProperties | undefined = image.placeholder ? { backgroundImage: `url(${image.placeholder})` } : undefined;
   return (
     <img
@@ -30,7 +32,7 @@ export function Img({ image, alt, sizes, priority = false, className }: ImgProps
       style={style}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : low ? 'low' : undefined}
     />
   );
 }

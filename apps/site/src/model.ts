@@ -10,6 +10,7 @@ import type {
   SiteServicePage,
   SiteSettings,
   SiteTeamMember,
+  DeliveryGallery,
 } from '@darkroom/contracts';
 
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
@@ -78,3 +79,40 @@ export const EMPTY_ENQUIRY: EnquiryFormState = {
   failure: null,
   sent: false,
 };
+
+/** Photos of a delivery page drawn on the server; the rest follow from the JSON as the customer scrolls. */
+export const DELIVERY_PAGE_SIZE = 24;
+
+/** What a customer's gallery page shares with the website: the studio and the built script. */
+export interface DeliveryLayout {
+  studio: string;
+  /** The delivery page's script, or null before the site is built. */
+  script: string | null;
+}
+
+/**
+ * A customer's gallery at `/g/<token>/`: open (the whole gallery; the page draws one slice of it,
+ * `page` for browsers without JavaScript), or locked behind its password (with the message of a
+ * failed attempt). A missing gallery is the website's own not-found page.
+ */
+export type DeliveryPageModel =
+  { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };
+
+/** How wide a delivery tile is drawn: two columns on a phone, three on a tablet, four from 1100 px. */
+export const DELIVERY_TILE_SIZES = '(min-width: 1100px) 270px, (min-width: 700px) 33vw, 50vw';
+
+/** The customer's addresses of a delivery (the page, and the JSON and download routes it calls). */
+export const deliveryPaths = {
+  page: (token: string) => `/g/${token}/`,
+  gallery: (token: string) => `/site/galleries/${token}/`,
+  unlock: (token: string) => `/site/galleries/${token}/unlock/`,
+  favourites: (token: string) => `/site/galleries/${token}/favourites/`,
+  download: (token: string, favourites = false) => `/site/galleries/${token}/download/${favourites ? '?favourites=1' : ''}`,
+  original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,
+} as const;
+
+/** The heart's outline (24x24), drawn by the server and by the delivery script alike. */
+export const HEART_PATH =
+  'M12 21s-7.5-4.6-10-9.3C.3 8.3 2.3 4 6.3 4c2.2 0 3.7 1.3 4.7 2.8C12 5.3 13.5 4 15.7 4c4 0 6 4.3 4.3 7.7C19.5 16.4 12 21 12 21z';
+
+export const favouriteLabel = (name: string) => `Add ${name} to favourites`;

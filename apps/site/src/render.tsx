@@ -16,6 +16,7 @@ import {
 import { sitePaths, type Layout, type PageModel } from './model';
 
 export * from './model';
+export { renderDeliveryPage } from './delivery';
 
 interface Meta {
   title: string;

@@ -1,0 +1,372 @@
+// The customer's gallery page (/g/<token>/): a progressive enhancement of the server's HTML.
+// - The password form: sent with fetch, the message shown in place, the page reloaded once open.
+// - The rest of the photos, from the gallery's JSON, drawn as the customer scrolls.
+// - A lightbox (keyboard, buttons, swipe), hearts on tiles and in the lightbox, a favourites
+//   filter; favourites are saved (debounced) and put back as they were if saving fails.
+import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH } from '../model';
+
+interface Photo {
+  id: number;
+  name: string;
+  url: string;
+  srcset: string;
+  width?: number;
+  height?: number;
+  placeholder?: string | null;
+}
+
+const CHUNK = 48;
+const SAVE_DELAY_MS = 600;
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+const HEART_SVG = `<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"/></svg>`;
+
+async function detailOf(res: Response): Promise<string | null> {
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body) return null;
+  if (typeof body.detail === 'string') return body.detail;
+  const first = Object.values(body).find(Array.isArray) as unknown[] | undefined;
+  return typeof first?.[0] === 'string' ? first[0] : null;
+}
+
+function unlockForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-unlock]');
+  if (!form || !window.fetch) return;
+  const input = form.querySelector<HTMLInputElement>('input[name=password]')!;
+  const error = form.querySelector<HTMLElement>('[data-error]')!;
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    button.disabled = true;
+    try {
+      const res = await fetch(form.dataset.unlock!, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ password: input.value }),
+      });
+      if (res.ok) {
+        location.reload();
+        return;
+      }
+      error.textContent = (await detailOf(res)) ?? 'The gallery could not be opened. Try again.';
+    } catch {
+      error.textContent = 'The gallery could not be opened. Check your connection and try again.';
+    }
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+    button.disabled = false;
+  });
+}
+
+function gallery(): void {
+  const grid = document.querySelector<HTMLUListElement>('ul[data-delivery]');
+  if (!grid) return;
+  const token = grid.dataset.delivery!;
+  const total = Number(grid.dataset.total);
+  // A later page of the script-less pages: with the script, the first page scrolls endlessly.
+  if (Number(grid.dataset.first) > 0) {
+    location.replace(deliveryPaths.page(token));
+    return;
+  }
+  const downloads = grid.dataset.downloads === '1';
+  const status = document.querySelector<HTMLElement>('[data-status]')!;
+  const favCount = document.querySelector<HTMLElement>('[data-fav-count]')!;
+  const favLink = document.querySelector<HTMLAnchorElement>('[data-download-favourites]');
+  const filters = Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-filter]'));
+
+  const favs = new Set((grid.dataset.favourites || '').split(',').filter(Boolean).map(Number));
+  let saved = new Set(favs);
+  // The photos known so far: the server's tiles, until the gallery's JSON brings them all.
+  let photos: Photo[] = Array.from(grid.querySelectorAll('li')).map((li) => {
+    const img = li.querySelector('img')!;
+    return { id: Number(li.dataset.id), name: img.alt, url: li.querySelector('a')!.href, srcset: img.getAttribute('srcset') ?? '' };
+  });
+  let complete = photos.length === total;
+  let view: 'all' | 'favourites' = 'all';
+  let list = photos;
+  let rendered = photos.length;
+
+  let loading: Promise<void> | null = null;
+  const load = (): Promise<void> =>
+    complete
+      ? Promise.resolve()
+      : (loading ??= fetch(deliveryPaths.gallery(token), { headers: { accept: 'application/json' } })
+          .then(async (res) => {
+            if (!res.ok) throw new Error(String(res.status));
+            photos = ((await res.json()) as { photos: Photo[] }).photos;
+            complete = true;
+            if (view === 'all') list = photos;
+          })
+          .catch((err: unknown) => {
+            loading = null;
+            status.textContent = 'The photos could not be loaded. Check your connection and try again.';
+            throw err;
+          }));
+
+  const heartButton = (p: Photo, pressed: boolean): HTMLButtonElement => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'heart';
+    b.setAttribute('aria-pressed', String(pressed));
+    b.setAttribute('aria-label', favouriteLabel(p.name));
+    b.innerHTML = HEART_SVG;
+    return b;
+  };
+
+  const tile = (p: Photo): HTMLLIElement => {
+    const li = document.createElement('li');
+    li.dataset.id = String(p.id);
+    const a = document.createElement('a');
+    a.href = p.url;
+    a.className = 'dl-open';
+    const img = document.createElement('img');
+    img.className = 'ph';
+    img.alt = p.name;
+    img.loading = 'lazy';
+    img.decoding = 'async';
+    if (p.width && p.height) {
+      img.width = p.width;
+      img.height = p.height;
+    }
+    if (p.placeholder) img.style.backgroundImage = `url("${p.placeholder}")`;
+    if (p.srcset) {
+      img.srcset = p.srcset;
+      img.sizes = DELIVERY_TILE_SIZES;
+    }
+    img.src = p.url;
+    a.append(img);
+    li.append(a, heartButton(p, favs.has(p.id)));
+    return li;
+  };
+
+  const listTotal = () => (view === 'all' ? total : list.length);
+  const renderMore = () => {
+    const next = list.slice(rendered, rendered + CHUNK);
+    grid.append(...next.map(tile));
+    rendered += next.length;
+  };
+
+  // Endless scrolling instead of the pages of the script-less page.
+  const more = document.createElement('p');
+  more.className = 'dl-more';
+  document.querySelector('[data-pager]')?.replaceWith(more);
+  let busy = false;
+  const observer =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver(
+          async (entries) => {
+            if (busy || !entries.some((en) => en.isIntersecting) || rendered >= listTotal()) return;
+            busy = true;
+            try {
+              if (view === 'all' && rendered >= list.length) {
+                more.textContent = 'Loading more photos…';
+                await load();
+              }
+              renderMore();
+              kick();
+            } catch {
+              // The message is shown; scrolling again tries again.
+            } finally {
+              more.textContent = '';
+              busy = false;
+            }
+          },
+          { rootMargin: '1200px 0px' },
+        )
+      : null;
+  /** Asks again whether the end is in view (a tall screen, a fast scroll, another view). */
+  function kick() {
+    observer?.unobserve(more);
+    observer?.observe(more);
+  }
+  kick();
+
+  const showView = async (next: 'all' | 'favourites') => {
+    if (next === 'favourites') {
+      try {
+        await load();
+      } catch {
+        return;
+      }
+    }
+    view = next;
+    for (const b of filters) b.setAttribute('aria-pressed', String(b.dataset.filter === view));
+    list = view === 'all' ? photos : photos.filter((p) => favs.has(p.id));
+    rendered = 0;
+    grid.replaceChildren();
+    renderMore();
+    if (!list.length) {
+      const empty = document.createElement('li');
+      empty.className = 'dl-empty';
+      empty.textContent = 'No favourites yet: tap the heart on a photo to add it.';
+      grid.append(empty);
+    }
+    kick();
+  };
+  for (const b of filters) b.addEventListener('click', () => void showView(b.dataset.filter === 'favourites' ? 'favourites' : 'all'));
+
+  // Favourites: shown at once, saved a moment later, put back if saving fails.
+  const paint = () => {
+    for (const b of Array.from(document.querySelectorAll<HTMLButtonElement>('.heart'))) {
+      const id = Number(b.closest<HTMLElement>('[data-id]')?.dataset.id);
+      b.setAttribute('aria-pressed', String(favs.has(id)));
+    }
+    favCount.textContent = favs.size.toLocaleString('en');
+    if (favLink) favLink.hidden = favs.size === 0;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const ids = Array.from(favs);
+    saving = saving.then(async () => {
+      try {
+        const res = await fetch(deliveryPaths.favourites(token), { method: 'PUT', headers: JSON_HEADERS, body: JSON.stringify({ ids }) });
+        if (res.status === 404) throw new Error('This link no longer works: ask the studio for a new one.');
+        if (!res.ok) throw new Error((await detailOf(res)) ?? '');
+        saved = new Set(((await res.json()) as { ids: number[] }).ids);
+        status.textContent = '';
+      } catch (err) {
+        favs.clear();
+        for (const id of saved) favs.add(id);
+        paint();
+        const why = err instanceof Error && err.message ? ` ${err.message}` : '';
+        status.textContent = `Your favourites could not be saved, so the last change was undone.${why}`;
+      }
+    });
+    return saving;
+  };
+  const toggle = (id: number) => {
+    if (!favs.delete(id)) favs.add(id);
+    paint();
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  };
+  addEventListener('pagehide', () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    void fetch(deliveryPaths.favourites(token), {
+      method: 'PUT',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ ids: Array.from(favs) }),
+      keepalive: true,
+    });
+  });
+  // The favourites' zip holds what is saved: save what is still waiting first.
+  favLink?.addEventListener('click', (e) => {
+    if (timer === undefined) return;
+    e.preventDefault();
+    void save().then(() => favLink.click());
+  });
+
+  // The lightbox, over the photos shown (all, or the favourites).
+  let dialog: HTMLDialogElement | null = null;
+  let index = 0;
+  const lb = {
+    img: null as unknown as HTMLImageElement,
+    count: null as unknown as HTMLElement,
+    heart: null as unknown as HTMLButtonElement,
+  };
+  let original: HTMLAnchorElement | null = null;
+
+  const show = async (i: number) => {
+    const count = listTotal();
+    index = (i + count) % count;
+    if (index >= list.length) await load();
+    const p = list[index];
+    if (!p) return;
+    lb.img.removeAttribute('srcset');
+    lb.img.src = p.url;
+    if (p.srcset) {
+      lb.img.srcset = p.srcset;
+      lb.img.sizes = '100vw';
+    }
+    lb.img.alt = p.name;
+    dialog!.dataset.id = String(p.id);
+    lb.heart.setAttribute('aria-label', favouriteLabel(p.name));
+    lb.heart.setAttribute('aria-pressed', String(favs.has(p.id)));
+    if (original) {
+      original.href = deliveryPaths.original(token, p.id);
+      original.setAttribute('aria-label', `Download the original of ${p.name}`);
+    }
+    lb.count.textContent = `${index + 1} / ${count}`;
+  };
+
+  const build = (): HTMLDialogElement => {
+    const d = document.createElement('dialog');
+    d.className = 'lightbox';
+    d.setAttribute('aria-label', 'Photo viewer');
+    d.innerHTML =
+      '<figure><img alt=""></figure>' +
+      '<button type="button" class="lb-close" aria-label="Close">✕</button>' +
+      '<button type="button" class="lb-prev" aria-label="Previous photo">‹</button>' +
+      '<button type="button" class="lb-next" aria-label="Next photo">›</button>' +
+      `<button type="button" class="heart" aria-pressed="false">${HEART_SVG}</button>` +
+      (downloads ? '<a class="lb-original" download>Download</a>' : '') +
+      '<p class="lb-count" aria-live="polite"></p>';
+    lb.img = d.querySelector('img')!;
+    lb.count = d.querySelector('.lb-count')!;
+    lb.heart = d.querySelector('.heart')!;
+    original = d.querySelector('.lb-original');
+    d.querySelector('.lb-close')!.addEventListener('click', () => d.close());
+    d.querySelector('.lb-prev')!.addEventListener('click', () => void show(index - 1));
+    d.querySelector('.lb-next')!.addEventListener('click', () => void show(index + 1));
+    d.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowLeft') void show(index - 1);
+      else if (e.key === 'ArrowRight') void show(index + 1);
+      else if (e.key === 'Tab') {
+        // A modal dialog lets Tab leave for the browser's own controls: keep it going round.
+        const stops = Array.from(d.querySelectorAll<HTMLElement>('button, a[href]'));
+        const at = stops.indexOf(document.activeElement as HTMLElement);
+        const next = e.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === stops.length - 1 ? 0 : at + 1;
+        stops[next]!.focus();
+      } else return;
+      e.preventDefault();
+    });
+    d.addEventListener('click', (e) => {
+      if (e.target === d || (e.target as HTMLElement).tagName === 'FIGURE') d.close();
+    });
+    let startX = 0;
+    let startY = 0;
+    d.addEventListener(
+      'touchstart',
+      (e) => {
+        startX = e.touches[0]!.clientX;
+        startY = e.touches[0]!.clientY;
+      },
+      { passive: true },
+    );
+    d.addEventListener('touchend', (e) => {
+      const dx = e.changedTouches[0]!.clientX - startX;
+      const dy = e.changedTouches[0]!.clientY - startY;
+      if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) void show(dx < 0 ? index + 1 : index - 1);
+    });
+    // Back to the tile of the photo last seen (drawing the tiles up to it if need be).
+    d.addEventListener('close', () => {
+      while (rendered <= index && rendered < list.length) renderMore();
+      grid.children[index]?.querySelector('a')?.focus();
+    });
+    document.body.append(d);
+    return d;
+  };
+
+  document.addEventListener('click', (e) => {
+    const target = e.target as Element;
+    const heart = target.closest<HTMLButtonElement>('.heart');
+    if (heart) {
+      const id = Number(heart.closest<HTMLElement>('[data-id]')?.dataset.id);
+      if (id) toggle(id);
+      return;
+    }
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const link = target.closest<HTMLAnchorElement>('a.dl-open');
+    if (!link || !grid.contains(link)) return;
+    e.preventDefault();
+    dialog ??= build();
+    void show(Array.from(grid.children).indexOf(link.closest('li')!));
+    dialog.showModal();
+  });
+}
+
+unlockForm();
+gallery();

@@ -1,0 +1,198 @@
+import { renderToString } from 'react-dom/server';
+import type { DeliveryPhoto } from '@darkroom/contracts';
+import siteCss from './site.css?raw';
+import deliveryCss from './delivery.css?raw';
+import { Img } from './components';
+import {
+  DELIVERY_PAGE_SIZE,
+  DELIVERY_TILE_SIZES,
+  deliveryPaths,
+  favouriteLabel,
+  HEART_PATH,
+  type DeliveryLayout,
+  type DeliveryPageModel,
+} from './model';
+
+/**
+ * The customer's gallery at `/g/<token>/`: private (never indexed, no referrer, nothing from
+ * another origin), drawn on the server with its first photos; the delivery script adds the
+ * rest as the customer scrolls, the lightbox, favourites and the filter. The password form
+ * and the photo links work without JavaScript.
+ */
+
+export function HeartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={HEART_PATH} />
+    </svg>
+  );
+}
+
+function Tile({ photo }: { photo: DeliveryPhoto }) {
+  return (
+    <li data-id={photo.id}>
+      <a href={photo.url} className="dl-open">
+        <Img image={{ ...photo, square: null, wide: null }} alt={photo.name} sizes={DELIVERY_TILE_SIZES} low />
+      </a>
+      <button type="button" className="heart" aria-pressed={photo.favourite} aria-label={favouriteLabel(photo.name)}>
+        <HeartIcon />
+      </button>
+    </li>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'open' }> }) {
+  const { gallery, token } = model;
+  const total = gallery.photos.length;
+  const pages = Math.max(1, Math.ceil(total / DELIVERY_PAGE_SIZE));
+  const page = Math.min(Math.max(1, model.page), pages);
+  const shown = gallery.photos.slice((page - 1) * DELIVERY_PAGE_SIZE, page * DELIVERY_PAGE_SIZE);
+  const favourites = gallery.photos.filter((p) => p.favourite).map((p) => p.id);
+  const cover = gallery.cover;
+  return (
+    <>
+      <div className="hero dl-hero">
+        <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />
+        <div className="hero-text">
+          <h1>{gallery.title}</h1>
+          <p className="lead">{count(total, 'photo', 'photos')}</p>
+        </div>
+      </div>
+      <div className="wrap dl-wrap">
+        <div className="dl-tools">
+          <div className="dl-filter" role="group" aria-label="Show">
+            <button type="button" className="chip" aria-pressed="true" data-filter="all">
+              All photos <span className="n">{total.toLocaleString('en')}</span>
+            </button>
+            <button type="button" className="chip" aria-pressed="false" data-filter="favourites">
+              Favourites{' '}
+              <span className="n" data-fav-count>
+                {favourites.length.toLocaleString('en')}
+              </span>
+            </button>
+          </div>
+          {gallery.allow_download && (
+            <div className="dl-downloads">
+              <a className="button" href={deliveryPaths.download(token)} download>
+                Download all
+              </a>
+              <a
+                className="button button-quiet"
+                href={deliveryPaths.download(token, true)}
+                download
+                data-download-favourites
+                hidden={favourites.length === 0}
+              >
+                Download favourites
+              </a>
+            </div>
+          )}
+        </div>
+        <p className="dl-status" role="alert" data-status></p>
+        {total === 0 ? (
+          <p className="muted">Your photos are on their way.</p>
+        ) : (
+          <section aria-label="Photos">
+            <ul
+              className="gallery dl-grid"
+              data-delivery={token}
+              data-total={total}
+              data-first={(page - 1) * DELIVERY_PAGE_SIZE}
+              data-favourites={favourites.join(',')}
+              data-downloads={gallery.allow_download ? '1' : undefined}
+            >
+              {shown.map((p) => (
+                <Tile key={p.id} photo={p} />
+              ))}
+            </ul>
+            <nav className="pager" aria-label="More photos" data-pager>
+              {page > 1 && (
+                <a href={page === 2 ? './' : `?page=${page - 1}`} rel="prev">
+                  Previous photos
+                </a>
+              )}
+              {page < pages && (
+                <a href={`?page=${page + 1}`} rel="next">
+                  More photos
+                </a>
+              )}
+            </nav>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+function LockedGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'locked' }> }) {
+  return (
+    <div className="wrap dl-locked">
+      <h1>A private gallery</h1>
+      <p>Enter the password the studio gave you to see the photos.</p>
+      <form method="post" action={deliveryPaths.page(model.token)} className="enquiry" data-unlock={deliveryPaths.unlock(model.token)}>
+        <p className="field">
+          <label htmlFor="dl-password">Password</label>
+          <input
+            id="dl-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            aria-invalid={model.error ? true : undefined}
+            aria-describedby="dl-password-error"
+          />
+          <span className="error" id="dl-password-error" role="alert" data-error>
+            {model.error ?? ''}
+          </span>
+        </p>
+        <p>
+          <button type="submit" className="button">
+            Open the gallery
+          </button>
+        </p>
+      </form>
+    </div>
+  );
+}
+
+function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout: DeliveryLayout }) {
+  const open = model.kind === 'open' ? model : null;
+  const title = open ? `${open.gallery.title} | ${layout.studio}` : `A private gallery | ${layout.studio}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="theme-color" content="#1d1b19" />
+        <link rel="icon" href="data:," />
+        {/* React hoists the cover's preload (its fetchPriority) into the head. */}
+        <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss }} />
+        <noscript>
+          <style>{'.heart,.dl-filter{display:none}'}</style>
+        </noscript>
+        {layout.script && <script type="module" src={layout.script} />}
+      </head>
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <header className="bar">
+          <a className="brand" href="/">
+            {layout.studio}
+          </a>
+        </header>
+        <main id="main">{open ? <OpenGallery model={open} /> : model.kind === 'locked' && <LockedGallery model={model} />}</main>
+      </body>
+    </html>
+  );
+}
+
+/** The whole HTML document of a customer's gallery page (open or locked). */
+export function renderDeliveryPage(model: DeliveryPageModel, layout: DeliveryLayout): string {
+  return `<!doctype html>${renderToString(<DeliveryDocument model={model} layout={layout} />)}`;
+}
