@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
+import { parseSeedArgs } from './cli';
+import { DEMO_SIZES, seedDemoStudio } from './demo-studio';
+
+it('reads the demo sizes from the command line, and refuses anything else', () => {
+  expect(parseSeedArgs(['--demo'])).toEqual(DEMO_SIZES);
+  expect(parseSeedArgs(['--demo', '--photos', '12', '--customers', '3'])).toEqual({ ...DEMO_SIZES, photos: 12, customers: 3 });
+  expect(parseSeedArgs([])).toBeNull();
+  expect(parseSeedArgs(['--demo', '--photos'])).toBeNull();
+  expect(parseSeedArgs(['--demo', '--photos', '-1'])).toBeNull();
+  expect(parseSeedArgs(['--demo', '--colour', '3'])).toBeNull();
+});
+
+describeEachDatabase('demo seed', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('fills a studio through the real services: services, a gallery in order, customers, client galleries, enquiries', async () => {
+    const sizes = { services: 3, photos: 12, customers: 25, enquiries: 1100, clientGalleries: 2 };
+    const lines: string[] = [];
+    const seeded = await seedDemoStudio(t.ctx, sizes, (l) => lines.push(l));
+
+    const services = (await t.as({ method: 'GET', url: '/adminportal/manage-services/' })).json() as { id: number; status: boolean }[];
+    expect(services).toHaveLength(3);
+    expect(services.filter((s) => s.status)).toHaveLength(3);
+    const photos = (await t.as({ method: 'GET', url: `/adminportal/service-galleries/${seeded.galleryServiceId}/` })).json() as {
+      name: string;
+    }[];
+    expect(photos.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `wedding-${String(i + 1).padStart(5, '0')}.jpg`));
+    const users = (await t.as({ method: 'GET', url: '/adminportal/manage-users/' })).json() as { email: string }[];
+    expect(users).toHaveLength(25);
+    expect(new Set(users.map((u) => u.email)).size).toBe(25);
+    const galleries = (await t.as({ method: 'GET', url: '/adminportal/manage-client-galleries/' })).json() as unknown[];
+    expect(galleries).toHaveLength(2);
+    const enquiries = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as unknown[];
+    expect(enquiries).toHaveLength(1100);
+    expect(lines.at(-1)).toBe('enquiries: 1100');
+    // A customer can not sign in with anything the seed knows.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/accounts/auth-admin/login/',
+      payload: { username: 'ana.silva.0', password: '' },
+    });
+    expect(login.statusCode).not.toBe(200);
+  });
+});
