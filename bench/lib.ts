@@ -140,11 +140,22 @@ export function adminDist(): string {
   return dist;
 }
 
-/** Starts the real server (`apps/server/src/main.ts`) in its own process, as `npm start` does. */
+let built = false;
+/** The server as `npm start` runs it: the bundle `npm run build` writes, rebuilt once per run. */
+export function serverEntry(): string {
+  if (!built) {
+    const r = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: ROOT, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error('server build failed');
+    built = true;
+  }
+  return path.join(ROOT, 'apps/server/dist/main.js');
+}
+
+/** Starts the real server (the built `apps/server/dist/main.js`) in its own process, as `npm start` does. */
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry()], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -156,6 +167,8 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '100',
+      // As `npm start` sets it (scripts/start.mjs).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...opts.env,
     },
   });

@@ -4,15 +4,25 @@
  * to run a subset: `npm run bench -- ingest`.
  */
 import { runApi } from './api';
+import { runBundle } from './bundle';
+import { runDelivery } from './delivery';
+import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
+import { runMemory } from './memory';
 import { runSite } from './site';
+import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
+  bundle: runBundle,
   ingest: runIngest,
   'view-gallery': runViewGallery,
   site: runSite,
+  delivery: runDelivery,
+  'delivery-page': runDeliveryPage,
+  memory: runMemory,
+  startup: runStartup,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHMARKS);

@@ -4,7 +4,8 @@
  * a service with many photos; and requests per second of a cached page against bare Fastify
  * sending the same bytes, in the same run.
  *
- * Scale: BENCH_SITE_PHOTOS (default 300; the issue's figure is 2000), BENCH_SITE_SECONDS (default 10).
+ * Scale: BENCH_SITE_PHOTOS (default 300; the issue's figure is 2000), BENCH_SITE_SECONDS (default 10);
+ * BENCH_SITE_LIGHTHOUSE=0 skips Lighthouse.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -114,7 +115,7 @@ async function seed(server: RunningServer, photos: number) {
 }
 
 /** The bytes as sent (fetch would decode them), with their content-encoding. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string; ms: number }> {
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     http
@@ -129,7 +130,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
   });
 }
 
-async function lighthouseOf(
+export async function lighthouseOf(
   url: string,
   attempt = 1,
 ): Promise<{ perf: number; a11y: number; bp: number; seo: number; lcp: number; cls: number; failing: string[] }> {
@@ -202,18 +203,21 @@ export async function runSite(): Promise<void> {
     ]);
 
     const rows: [string, string][] = [];
-    for (const [name, p] of [
-      ['home', '/'],
-      ['service', paths.service],
-      ['love story', paths.story],
-    ] as const) {
+    // BENCH_SITE_LIGHTHOUSE=0 skips Lighthouse (the throughput figures alone).
+    for (const [name, p] of process.env.BENCH_SITE_LIGHTHOUSE === '0'
+      ? []
+      : ([
+          ['home', '/'],
+          ['service', paths.service],
+          ['love story', paths.story],
+        ] as const)) {
       const r = await lighthouseOf(server.url + p);
       rows.push([
         name,
         `perf ${r.perf}  a11y ${r.a11y}  best ${r.bp}  seo ${r.seo}  LCP ${fmt(r.lcp / 1000, 2)} s  CLS ${fmt(r.cls, 3)}${r.failing.length ? `  failing: ${r.failing.join(', ')}` : ''}`,
       ]);
     }
-    printTable('Lighthouse, mobile preset (goals: perf >= 95, a11y/best/seo 100, LCP < 1.5 s, CLS 0)', rows);
+    if (rows.length) printTable('Lighthouse, mobile preset (goals: perf >= 95, a11y/best/seo 100, LCP < 1.5 s, CLS 0)', rows);
 
     // The cached page's bytes, as a browser asking for brotli gets them, served by bare Fastify.
     const headers = { 'accept-encoding': 'br' };

@@ -1,7 +1,9 @@
-// `npm start`: builds the portal and the website if they have not been built, then serves everything.
+// `npm start`: builds the portal, the website and the server if they have not been built (the
+// server also when its sources changed since), then serves everything from plain JavaScript.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale, SERVER_BUNDLE } from '../apps/server/build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -16,8 +18,9 @@ if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
   const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/site'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+if (serverBuildIsStale()) await buildServer();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
   // glibc keeps memory freed by sharp's worker threads in many arenas; two keep peak memory

@@ -13,7 +13,7 @@ const maintenance = await startMaintenance(systemContext(runtime, 'maintenance')
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);
-  maintenance.stop();
+  await maintenance.stop();
   await app.close();
   await runtime.close();
   process.exit(0);

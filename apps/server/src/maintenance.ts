@@ -19,9 +19,17 @@ export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; fil
 }
 
 async function sweep(ctx: AppContext, atStart: boolean): Promise<void> {
+  await sweepSpoolFiles(ctx, atStart);
+  await sweepMediaLogged(ctx);
+}
+
+async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void> {
   // At start-up, this process's spool and those of dead processes; later, files kept longer than any request lasts.
   const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
   if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
+}
+
+async function sweepMediaLogged(ctx: AppContext): Promise<void> {
   const media = await sweepMedia(ctx);
   if (media.assets || media.files) {
     ctx.log.info(`removed ${media.assets} unreferenced media asset(s) and ${media.files} unreferenced media file(s)`);
@@ -39,9 +47,15 @@ async function prune(ctx: AppContext): Promise<void> {
  * files and assets no record references) is removed and old activity entries are pruned; then
  * the same on timers.
  */
-export async function startMaintenance(ctx: AppContext): Promise<{ stop(): void }> {
-  await sweep(ctx, true);
-  await prune(ctx);
+export async function startMaintenance(ctx: AppContext): Promise<{ stop(): Promise<void> }> {
+  // Before the server takes a request: no spool file is a live upload's yet.
+  await sweepSpoolFiles(ctx, true);
+  // The rest runs while the server starts answering: it removes only what is older than the
+  // grace period, as the timers do, so no request waits for it. Stopping waits for it.
+  const first = (async () => {
+    await sweepMediaLogged(ctx);
+    await prune(ctx);
+  })().catch((err: unknown) => ctx.log.warn({ err }, 'start-up housekeeping failed'));
   const timers = [
     setInterval(() => {
       sweep(ctx, false).catch((err: unknown) => ctx.log.warn({ err }, 'media sweep failed'));
@@ -51,5 +65,10 @@ export async function startMaintenance(ctx: AppContext): Promise<{ stop(): void 
     }, PRUNE_EVERY_MS),
   ];
   for (const t of timers) t.unref();
-  return { stop: () => timers.forEach(clearInterval) };
+  return {
+    async stop() {
+      timers.forEach(clearInterval);
+      await first;
+    },
+  };
 }

@@ -7,11 +7,12 @@ import { HttpError } from '../lib/errors';
  * per address before a byte of its body is read, so a flood costs neither disk nor parsing.
  */
 export function registerRequestLimits(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const limit = request.routeOptions.config.endpoint?.rateLimit;
-    if (!limit) return;
+    if (!limit) return done();
     const key = `req:${request.routeOptions.method}:${request.routeOptions.url}:${request.ip}`;
-    const count = await app.runtime.limiter.hit(key, limit.windowMs);
-    if (count > limit.max) throw new HttpError(429, COMMON_MESSAGES.tooManyRequests);
+    app.runtime.limiter
+      .hit(key, limit.windowMs)
+      .then((count) => done(count > limit.max ? new HttpError(429, COMMON_MESSAGES.tooManyRequests) : undefined), done);
   });
 }

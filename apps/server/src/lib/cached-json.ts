@@ -1,10 +1,45 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A response that is already JSON text (from the response cache): sent as it is, never serialized again. */
-export class CachedJson {
-  constructor(readonly json: string) {}
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
-  send(_request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
-    return reply.type('application/json').send(this.json);
+/** Answers past this size are sent as bytes made once, and compressed once, per version. */
+const PACK_FROM = 16 * 1024;
+/** Bytes and compressed copies of recent big answers, kept while their cached text is unchanged. */
+const packed = new Map<string, { json: string; raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
+const MAX_PACKED = 64;
+
+/**
+ * A response that is already JSON text (from the response cache): sent as it is, never
+ * serialized again. A big one is encoded to bytes, and compressed (brotli or gzip, as the client
+ * accepts), once per version of the text rather than on every request: a 5,000-photo gallery
+ * is megabytes of JSON.
+ */
+export class CachedJson {
+  /** `key` names the cached answer (its tags and key), for its prepared bytes. */
+  constructor(
+    readonly json: string,
+    private readonly key?: string,
+  ) {}
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const { json, key } = this;
+    reply.type('application/json');
+    if (!key || json.length < PACK_FROM) return reply.send(json);
+    reply.header('vary', 'accept-encoding');
+    let entry = packed.get(key);
+    if (!entry || entry.json !== json) {
+      packed.delete(key);
+      packed.set(key, (entry = { json }));
+      if (packed.size > MAX_PACKED) packed.delete(packed.keys().next().value!);
+    }
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (!encoding) return reply.send((entry.raw ??= Buffer.from(json)));
+    const body = await (entry[encoding] ??=
+      encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));
+    return reply.header('content-encoding', encoding).send(body);
   }
 }

@@ -29,14 +29,22 @@ export class ResponseCache {
     load: () => Promise<T>,
     serialize: (v: T) => string = JSON.stringify,
   ): Promise<string> {
-    const list = [tags].flat();
-    const id = `${list.join('\u0001')}\u0000${key}`;
+    const list = typeof tags === 'string' ? [tags] : tags;
+    const id = `${typeof tags === 'string' ? tags : this.joined(tags)}\u0000${key}`;
     const hit = this.entries.get(id);
     if (hit) return hit.value;
     const value = load().then(serialize);
     this.entries.set(id, { tags: list, value });
     value.catch(() => this.entries.delete(id));
     return value;
+  }
+
+  /** Tag lists are constants: their joined form is worked out once, not on every read. */
+  private readonly joins = new WeakMap<readonly string[], string>();
+  private joined(tags: readonly string[]): string {
+    let text = this.joins.get(tags);
+    if (text === undefined) this.joins.set(tags, (text = tags.join('\u0001')));
+    return text;
   }
 
   /** Drops every entry under these tags here and in every other process. */

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, fileStored, makeImage, type TestApp } from '../../test/harness';
 import { teamMembers } from '../db/schema';
 import { referencingColumns } from './assets.repository';
+import { COMMON_MESSAGES } from '@darkroom/contracts';
+import { ValidationError } from '../lib/errors';
 import { imageKeys } from './image-pipeline';
 import type { StoredImage } from './stored-image';
 
@@ -64,6 +67,28 @@ describeEachDatabase('assets', (kind) => {
     expect(a).toBe(b);
     await assets.discard([again]);
     expect(await stored(img)).not.toContain(false);
+  });
+
+  it('does not process content it already holds: the same files, nothing new written, and the minimum size still applies', async () => {
+    const assets = t.app.runtime.assets;
+    const jpeg = await makeImage({ width: 800, height: 600, seed: 4242 });
+    const sha256 = createHash('sha256').update(jpeg).digest('hex');
+    const put = (name: string) => {
+      const file = path.join(t.config.dataDir, name);
+      fs.writeFileSync(file, jpeg);
+      return { path: file, bytes: jpeg.length, sha256 };
+    };
+    const first = (await assets.ingest(put('a.jpg'), { field: 'x', use: 'galleryPhoto' }))!;
+    await t.database.db.transaction((tx) => assets.record(tx, first, null));
+    const usage = await t.app.storage.usage();
+    // Never read: the hash the spool computed on arrival names content already held.
+    const unread = { path: path.join(t.config.dataDir, 'not-there.jpg'), bytes: jpeg.length, sha256 };
+    const second = (await assets.ingest(unread, { field: 'x', use: 'galleryPhoto' }))!;
+    expect(imageKeys(second)).toEqual(imageKeys(first));
+    expect(await t.app.storage.usage()).toEqual(usage);
+    // 800x600 is too small for a page image (1280x720): the message comes as for any upload.
+    const err = await assets.ingest(put('c.jpg'), { field: 'image', use: 'pageImage' }).catch((e: unknown) => e);
+    expect((err as ValidationError).fields).toEqual({ image: [COMMON_MESSAGES.dimension] });
   });
 
   it('puts every image through the one limit', async () => {

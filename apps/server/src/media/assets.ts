@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { MIN_IMAGE_DIMENSIONS } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../db/client';
 import { HttpError } from '../lib/errors';
 import * as repo from './assets.repository';
@@ -6,6 +7,8 @@ import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type 
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
+import { streamZip, type ZipEntry } from './zip';
+import type { Readable } from 'node:stream';
 import type { StoredImage } from './stored-image';
 
 export interface AssetsDeps {
@@ -54,7 +57,26 @@ export class Assets {
    * `discard` it when that write fails. `skip` is asked once a slot is free (a failed batch stops early).
    */
   async ingest(file: IncomingFile, opts: ProcessOptions, skip?: () => boolean): Promise<StoredImage | null> {
+    const known = await this.storedAlready(file, opts);
+    if (known) return skip?.() ? null : known;
     return this.limit(async () => (skip?.() ? null : processImage(this.deps.storage, file, opts)));
+  }
+
+  /**
+   * Content recorded before (same SHA-256, every file present, big enough for this use) is not
+   * decoded and derived again: the same cover on two services, a photo in two galleries.
+   */
+  private async storedAlready(file: IncomingFile, opts: ProcessOptions): Promise<StoredImage | null> {
+    const sha = opts.sha256 ?? file.sha256;
+    if (!sha) return null;
+    const row = await repo.assetBySha(this.deps.db, sha);
+    if (!row) return null;
+    const img = repo.toStoredImage(row);
+    const min = MIN_IMAGE_DIMENSIONS[opts.use];
+    // Too small for this use: processing gives the field its message.
+    if (img.width < min.width || img.height < min.height) return null;
+    const present = await Promise.all(imageKeys(img).map((k) => this.deps.storage.stat(k)));
+    return present.every(Boolean) ? img : null;
   }
 
   /**
@@ -122,6 +144,26 @@ export class Assets {
       contentType: row.mime,
       cacheControl: 'private, max-age=3600',
     });
+  }
+
+  /**
+   * Sends the original of an asset by id, as a download (client delivery checks the caller may
+   * have it); 404 when there is none.
+   */
+  async sendOriginalById(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    opts: { disposition: string; cacheControl: string },
+  ): Promise<FastifyReply> {
+    const [row] = await repo.assetsByIds(this.deps.db, [id]);
+    if (!row) return reply.code(404).send({ detail: 'Not found.' });
+    return sendStored(request, reply, this.deps.storage, row.variants.original, { contentType: row.mime, ...opts });
+  }
+
+  /** A zip of stored originals, streamed (see zip.ts). */
+  zip(entries: ZipEntry[]): { stream: Readable; size: number } {
+    return streamZip(this.deps.storage, entries);
   }
 
   // Collection.

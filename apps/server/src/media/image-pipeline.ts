@@ -109,6 +109,15 @@ export interface Derived {
 }
 
 /**
+ * The crop of `target`'s size, or of its shape scaled down to fit a smaller photo: a crop never
+ * enlarges (a 240x200 photo gets a 200x200 square and a 240x135 wide crop, not 800 and 1920).
+ */
+function cropSize(width: number, height: number, target: { width: number; height: number }) {
+  const scale = Math.min(1, width / target.width, height / target.height);
+  return { width: Math.max(1, Math.round(target.width * scale)), height: Math.max(1, Math.round(target.height * scale)) };
+}
+
+/**
  * Decodes the photo once (EXIF orientation applied, shrunk to the working size) and cuts every
  * derived file from that buffer. WebP output carries no metadata, so GPS and camera data are gone.
  */
@@ -127,9 +136,21 @@ async function derive(filePath: string): Promise<Derived> {
   // (bounded by the caller), and each encoder's working memory is freed before the next starts.
   const variantOut: { data: Buffer; info: OutputInfo }[] = [];
   for (const w of widths) variantOut.push(await fromBase().resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true }));
-  const square = await fromBase().resize(SQUARE_SIZE, SQUARE_SIZE, { fit: 'cover', position: 'attention' }).webp(WEBP).toBuffer();
-  const wide = await fromBase().resize(WIDE_SIZE.width, WIDE_SIZE.height, { fit: 'cover' }).webp(WEBP).toBuffer();
-  const thumb = await fromBase().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const squareBox = cropSize(base.info.width, base.info.height, { width: SQUARE_SIZE, height: SQUARE_SIZE });
+  const square = await fromBase()
+    .resize({ ...squareBox, fit: 'cover', position: 'attention' })
+    .webp(WEBP)
+    .toBuffer();
+  const wideBox = cropSize(base.info.width, base.info.height, WIDE_SIZE);
+  const wide = await fromBase()
+    .resize({ ...wideBox, fit: 'cover' })
+    .webp(WEBP)
+    .toBuffer();
+  const thumb = await fromBase()
+    .resize(100, 100, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
   const outputs = variantOut.map(({ data }) => ({ key: derivedKey(data), buf: data }));
   outputs.push({ key: derivedKey(square), buf: square }, { key: derivedKey(wide), buf: wide });

@@ -76,6 +76,15 @@ describe('image pipeline', () => {
     expect(view.url).toBe(`/media/${img.variants[2]!.key}`);
   });
 
+  it('never enlarges a small photo: one variant at its own width, crops scaled down to fit it', async () => {
+    const jpeg = await makeImage({ width: 240, height: 200, seed: 3 });
+    const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
+    expect(img.variants.map((v) => [v.width, v.height])).toEqual([[240, 200]]);
+    expect(await sharp(path.join(root, img.square!)).metadata()).toMatchObject({ width: 200, height: 200 });
+    expect(await sharp(path.join(root, img.wide!)).metadata()).toMatchObject({ width: 240, height: 135 });
+    expect(img.placeholder).toMatch(/^data:image\/webp;base64,/);
+  });
+
   it('names derived files by their content, so processing again adds nothing', async () => {
     const png = await makeImage({ width: 900, height: 700, format: 'png', seed: 2 });
     const first = await processImage(storage, upload(png, 'a.png'), { field: 'image', use: 'galleryPhoto' });

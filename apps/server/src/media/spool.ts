@@ -34,8 +34,17 @@ const remove = (file: string) => fs.promises.rm(file, { force: true }).catch(() 
  */
 const clientGone = (request: FastifyRequest) => !!request.raw.socket?.destroyed;
 
+/**
+ * The socket listener each spooling request adds, removed when the request ends: a keep-alive
+ * connection carries many uploads, and a listener left behind keeps its request (and everything
+ * it refers to) alive as long as the connection.
+ */
+const socketListeners = new WeakMap<FastifyRequest, () => void>();
+
 /** Removes every spool file of a request (its response is sent, or it failed or was abandoned). */
 export function releaseRequestSpool(request: FastifyRequest): void {
+  socketListeners.get(request)?.();
+  socketListeners.delete(request);
   const files = request.spooled;
   if (!files) return;
   for (const f of files) void remove(f);
@@ -50,7 +59,12 @@ export function releaseRequestSpool(request: FastifyRequest): void {
 function track(request: FastifyRequest): Set<string> {
   if (!request.spooled) {
     request.spooled = new Set<string>();
-    request.raw.socket?.once('close', () => releaseRequestSpool(request));
+    const socket = request.raw.socket;
+    if (socket) {
+      const onClose = () => releaseRequestSpool(request);
+      socket.once('close', onClose);
+      socketListeners.set(request, () => socket.off('close', onClose));
+    }
   }
   return request.spooled;
 }

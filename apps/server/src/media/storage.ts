@@ -27,8 +27,11 @@ export interface MediaStorage {
   putFile(key: string, filePath: string): Promise<boolean>;
   /** Size and time of a stored file, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
-  /** Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none. */
-  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  /**
+   * Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none.
+   * `chunkSize` asks for larger pieces where a reader handles each piece at a cost (the zip).
+   */
+  read(key: string, range?: { start: number; end: number }, opts?: { chunkSize?: number }): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
   /** Every stored file whose key starts with `prefix`. */
   list(prefix?: string): AsyncIterable<StoredObject>;
@@ -121,10 +124,10 @@ export function diskStorage(rootDir: string): MediaStorage {
       return true;
     },
     stat,
-    async read(key, range) {
+    async read(key, range, opts) {
       const full = resolve(key);
       if (!full || !(await stat(key))) return null;
-      return fs.createReadStream(full, range ? { start: range.start, end: range.end } : undefined);
+      return fs.createReadStream(full, { ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: opts?.chunkSize });
     },
     async delete(keys) {
       await Promise.all(

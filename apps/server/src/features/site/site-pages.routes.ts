@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { COMMON_MESSAGES, enquiriesApi, ENQUIRY_MESSAGES, idOfSlug, PAGES, type EnquiryData, type SiteImage } from '@darkroom/contracts';
-import type { EnquiryFormState, GalleryPage, Layout, PageModel } from '@darkroom/site/model';
+import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, GalleryPage, Layout, PageModel } from '@darkroom/site/model';
 import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { contextOf } from '../../http/request-context';
@@ -31,6 +31,8 @@ interface SiteRenderer {
   renderPage(page: PageModel, layout: Layout, path: string): string;
   renderSitemap(origin: string, paths: { path: string; lastmod?: string }[]): string;
   renderRobots(origin: string): string;
+  /** The customer's gallery page at `/g/<token>/` (features/delivery), open or locked. */
+  renderDeliveryPage(model: DeliveryPageModel, layout: DeliveryLayout): string;
   GALLERY_PAGE_SIZE: number;
   EMPTY_ENQUIRY: EnquiryFormState;
 }
@@ -50,17 +52,36 @@ async function loadRenderer(siteDist: string): Promise<SiteRenderer | null> {
   }
 }
 
-function clientScript(siteDist: string): string | null {
+/** The built client scripts by name (`site`, `delivery`): their hashed URLs from Vite's manifest. */
+function clientScripts(siteDist: string): Record<string, string> {
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(siteDist, 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
       string,
-      { file: string; isEntry?: boolean }
+      { file: string; name?: string; isEntry?: boolean }
     >;
-    const entry = Object.values(manifest).find((m) => m.isEntry);
-    return entry ? `/site-assets/${entry.file}` : null;
+    return Object.fromEntries(
+      Object.values(manifest)
+        .filter((m) => m.isEntry && m.name)
+        .map((m) => [m.name!, `/site-assets/${m.file}`]),
+    );
   } catch {
-    return null;
+    return {};
   }
+}
+
+/** What another area's page draws with (the customer's gallery, features/delivery). */
+export interface SitePageKit {
+  renderer: SiteRenderer;
+  /** The delivery page's built script, or null before the site is built. */
+  deliveryScript: string | null;
+  studioName(ctx: AppContext): Promise<string>;
+  /** The website's 404 page: one text for every page that is not there. */
+  notFoundHtml(request: FastifyRequest): Promise<string>;
+}
+/** Each server's kit, by its runtime (tests run several servers in one process); none before a build. */
+const pageKits = new WeakMap<object, SitePageKit>();
+export function sitePageKit(request: FastifyRequest): SitePageKit | null {
+  return pageKits.get(request.server.runtime) ?? null;
 }
 
 /** Pages change the moment an admin publishes: browsers revalidate (cheap, with the ETag). */
@@ -95,7 +116,8 @@ export function siteNotFound(request: FastifyRequest, reply: FastifyReply): Prom
 export async function registerSitePages(app: FastifyInstance): Promise<void> {
   const { config } = app.runtime;
   const renderer = await loadRenderer(config.siteDist);
-  const script = clientScript(config.siteDist);
+  const scripts = clientScripts(config.siteDist);
+  const script = scripts.site ?? null;
 
   /** Origins seen (without PUBLIC_URL); bounded so a forged Host cannot grow the cache. */
   const origins: string[] = [];
@@ -179,7 +201,10 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
 
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     if (!renderer) return notBuilt(reply);
-    const ctx = contextOf(request);
+    // A cached page needs no request context: it is built only when the page is rendered.
+    const { cache } = app.runtime;
+    let context: AppContext | undefined;
+    const ctxOf = () => (context ??= contextOf(request));
     const [pathname, search = ''] = request.url.split('?', 2) as [string, string?];
     const query = new URLSearchParams(search);
     const origin = originOf(request);
@@ -190,12 +215,12 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     const key = `page:${origin}${pathname}${suffix}`;
     let status = 200;
     let redirect: string | null = null;
-    const html = await ctx.cache
+    const html = await cache
       .json(
         ALL_SITE_TAGS,
         key,
         async () => {
-          const found = await modelOf(ctx, pathname, query);
+          const found = await modelOf(ctxOf(), pathname, query);
           if (found?.canonical && found.canonical !== pathname) {
             redirect = found.canonical + (pageParam && pageParam !== '1' ? `?page=${pageParam}` : '');
             // Not cached: a redirect is decided again on each request.
@@ -204,7 +229,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
           if (!found) throw new NotFoundSignal();
           return renderer.renderPage(
             found.model,
-            await layoutOf(ctx, origin),
+            await layoutOf(ctxOf(), origin),
             `${pathname}${pageParam && pageParam !== '1' ? `?page=${pageParam}` : ''}`,
           );
         },
@@ -217,10 +242,10 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
         }
         if (!(err instanceof NotFoundSignal)) throw err;
         status = 404;
-        return ctx.cache.json(
+        return cache.json(
           ALL_SITE_TAGS,
           `page:${origin}:not-found`,
-          async () => renderer.renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), pathname),
+          async () => renderer.renderPage({ kind: 'not-found' }, await layoutOf(ctxOf(), origin), pathname),
           (s) => s,
         );
       });
@@ -242,19 +267,33 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     return reply.code(code).header('cache-control', 'no-store').type(HTML).send(html);
   }
 
-  notFoundPages.set(app.runtime, async (request, reply) => {
-    if (!renderer) return notBuilt(reply);
+  const notFoundHtml = async (request: FastifyRequest): Promise<string> => {
     const ctx = contextOf(request);
     const origin = originOf(request);
-    const key = `page:${origin}:not-found`;
-    const html = await ctx.cache.json(
+    return ctx.cache.json(
       ALL_SITE_TAGS,
-      key,
-      async () => renderer.renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
+      `page:${origin}:not-found`,
+      async () => renderer!.renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
       (s) => s,
     );
-    return sendCachedText(request, reply, key, html, { type: HTML, cacheControl: 'no-cache', status: 404 });
+  };
+  notFoundPages.set(app.runtime, async (request, reply) => {
+    if (!renderer) return notBuilt(reply);
+    const html = await notFoundHtml(request);
+    return sendCachedText(request, reply, `page:${originOf(request)}:not-found`, html, {
+      type: HTML,
+      cacheControl: 'no-cache',
+      status: 404,
+    });
   });
+  if (renderer) {
+    pageKits.set(app.runtime, {
+      renderer,
+      deliveryScript: scripts.delivery ?? null,
+      studioName: async (ctx) => (await sitePublicSettings(ctx)).studio_name,
+      notFoundHtml,
+    });
+  }
 
   await app.register(async (scope) => {
     declarePublicScope(scope);
@@ -308,6 +347,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
         wildcard: true,
         index: false,
         decorateReply: false,
+        preCompressed: true,
         setHeaders(res) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         },

@@ -1,5 +1,5 @@
 import {
-  LOVE_STORY_DESCRIPTION_KEYS,
+  readLoveStoryDescription,
   slugOf,
   type GalleryPhoto,
   type LoveStory,
@@ -84,24 +84,12 @@ export async function siteService(ctx: AppContext, id: number): Promise<SiteServ
   return toSiteService(ctx, found);
 }
 
-function descriptions(story: LoveStory): Record<(typeof LOVE_STORY_DESCRIPTION_KEYS)[number], string> {
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(story.description) as Record<string, unknown>;
-  } catch {
-    // toLoveStory always writes JSON; an unreadable value shows as blanks.
-  }
-  const out = {} as Record<(typeof LOVE_STORY_DESCRIPTION_KEYS)[number], string>;
-  for (const key of LOVE_STORY_DESCRIPTION_KEYS) out[key] = typeof parsed[key] === 'string' ? parsed[key] : '';
-  return out;
-}
-
 async function toSiteLoveStory(ctx: AppContext, story: LoveStory): Promise<SiteLoveStory> {
   return {
     id: story.id,
     slug: slugOf(story.id, story.title),
     title: story.title,
-    ...descriptions(story),
+    ...readLoveStoryDescription(story.description),
     cover: story.cover_image_view,
     gallery: await gallery(ctx, 'love-story', story.id),
   };
