@@ -1,36 +1,51 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClientGallery } from '@darkroom/contracts';
-import { api, ApiError, toFormData, upload } from '../../api/client';
+import { clientGalleriesApi, deliveryApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { failureMessage } from '../../api/failure';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
-
-const BASE = '/adminportal/manage-client-galleries/';
 
 export const clientGalleryKeys = {
   all: ['client-galleries'] as const,
   list: () => [...clientGalleryKeys.all, 'list'] as const,
   detail: (id: number) => [...clientGalleryKeys.all, 'detail', id] as const,
+  activity: (id: number) => [...clientGalleryKeys.all, 'activity', id] as const,
 };
 
 /** Form fields in the order a 400's messages are shown and focused. */
 export const CLIENT_GALLERY_FIELDS = ['title', 'user', 'gallery_link', 'cover_image'];
 
-/** The first field message of a 400, if the answer carried one. */
-export function firstFieldMessage(err: unknown, fields: string[] = CLIENT_GALLERY_FIELDS): string | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const messages = err.fields;
-  for (const f of [...fields, 'status', 'non_field_errors']) if (messages[f]?.[0]) return messages[f][0];
-  return null;
+/** The delivery settings' fields, in the order their 400 messages are shown. */
+export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download'];
+
+/**
+ * What to say about a failed client gallery or delivery call, by the portal's failure policy: a
+ * 400's first field message (of `fields`), a refusal's reason (no customer, not published...),
+ * else `fallback`.
+ */
+export function clientGalleryFailure(err: unknown, fallback: string, fields: string[] = CLIENT_GALLERY_FIELDS): string {
+  return failureMessage(err, { fallback, fields: [...fields, 'status', 'non_field_errors'], badRequest: fallback });
 }
 
 export function useClientGalleries() {
-  return useQuery({ queryKey: clientGalleryKeys.list(), queryFn: ({ signal }) => api.get<ClientGallery[]>(BASE, signal) });
+  return useQuery({ queryKey: clientGalleryKeys.list(), queryFn: ({ signal }) => call(clientGalleriesApi.list, { signal }) });
 }
 
 export function useClientGallery(id: number | null) {
   return useQuery({
     queryKey: clientGalleryKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<ClientGallery>(`${BASE}${id}/`, signal),
+    queryFn: ({ signal }) => call(clientGalleriesApi.get, { params: { id: id! }, signal }),
     enabled: !!id,
+  });
+}
+
+/** Views, downloads, favourites and the latest events of a gallery's delivery link. */
+export function useDeliveryActivity(id: number | null) {
+  return useQuery({
+    queryKey: clientGalleryKeys.activity(id ?? 0),
+    queryFn: ({ signal }) => call(deliveryApi.activity, { params: { id: id! }, signal }),
+    enabled: !!id,
+    staleTime: 0,
   });
 }
 
@@ -41,24 +56,56 @@ export interface ClientGallerySaveValues {
   cover_image: File | null;
 }
 
-/** Every write refreshes the galleries (list and details) once it settles. */
-const useClientGalleryMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(clientGalleryKeys.all, call);
+/** Every write refreshes the galleries (list, details and activity) once it settles. */
+const useClientGalleryMutation = <V, R>(fn: (vars: V) => Promise<R>) => useInvalidatingMutation(clientGalleryKeys.all, fn);
 
 /** Create (POST) or update (PATCH); an unchanged cover is left out of the update. */
 export function useSaveClientGallery() {
   return useClientGalleryMutation(
-    ({ id, values, onProgress }: { id: number | null; values: ClientGallerySaveValues; onProgress?: UploadProgress }) =>
-      upload<ClientGallery>(id ? 'PATCH' : 'POST', id ? `${BASE}${id}/` : BASE, toFormData({ ...values }), onProgress).promise,
+    ({ id, values, onProgress }: { id: number | null; values: ClientGallerySaveValues; onProgress?: UploadProgress }) => {
+      const form = toFormData({ ...values });
+      return id
+        ? send(clientGalleriesApi.update, { params: { id }, form, onProgress }).promise
+        : send(clientGalleriesApi.create, { form, onProgress }).promise;
+    },
   );
 }
 
 /** The publish toggle sends the status as a form field, as the spec's client does. */
 export function usePublishClientGallery() {
   return useClientGalleryMutation(({ id, status }: { id: number; status: boolean }) =>
-    api.patch<ClientGallery>(`${BASE}${id}/`, toFormData({ status })),
+    call(clientGalleriesApi.update, { params: { id }, body: toFormData({ status }) }),
   );
 }
 
 export function useDeleteClientGallery() {
-  return useClientGalleryMutation((id: number) => api.delete<null>(`${BASE}${id}/`));
+  return useClientGalleryMutation((id: number) => call(clientGalleriesApi.remove, { params: { id } }));
+}
+
+/**
+ * The delivery settings a PATCH may change; a field left out is kept. An empty password removes
+ * it, an empty expiry means the link never expires.
+ */
+export interface DeliveryChanges {
+  delivery_password?: string;
+  delivery_expires_at?: string;
+  allow_download?: boolean;
+}
+
+export function useUpdateDelivery() {
+  return useClientGalleryMutation(({ id, changes }: { id: number; changes: DeliveryChanges }) =>
+    call(clientGalleriesApi.update, { params: { id }, body: { ...changes } }),
+  );
+}
+
+/** Revokes the link: the answer is the gallery with its new `delivery_url`. */
+export function useRegenerateDelivery() {
+  return useClientGalleryMutation((id: number) => call(clientGalleriesApi.regenerate, { params: { id } }));
+}
+
+/** E-mails the link to the gallery's customer, with the admin's optional message above it. */
+export function useSendDelivery() {
+  return useClientGalleryMutation(({ id, message }: { id: number; message: string }) =>
+    call(deliveryApi.send, { params: { id }, body: { message } }),
+  );
 }

@@ -14,7 +14,7 @@ import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { CLIENT_GALLERY_FIELDS, firstFieldMessage, useSaveClientGallery } from './api';
+import { CLIENT_GALLERY_FIELDS, clientGalleryFailure, useSaveClientGallery } from './api';
 
 export interface ClientGalleryDialogProps {
   /** The gallery to edit; none means create. */
@@ -49,7 +49,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
     updated: CLIENT_GALLERY_MESSAGES.updated,
     // A 400 names its field; anything else gets the spec's failure text.
     failureMessage: (err) =>
-      firstFieldMessage(err) ?? (gallery ? CLIENT_GALLERY_MESSAGES.updateFailed : CLIENT_GALLERY_MESSAGES.createFailed),
+      clientGalleryFailure(err, gallery ? CLIENT_GALLERY_MESSAGES.updateFailed : CLIENT_GALLERY_MESSAGES.createFailed),
   });
   const submit = handleSubmit((values) =>
     run((onProgress) =>

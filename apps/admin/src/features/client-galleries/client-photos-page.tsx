@@ -1,6 +1,8 @@
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { GalleryPhotosPage } from '../../components/gallery';
-import { useClientGallery } from './api';
+import { useClientGallery, useDeliveryActivity } from './api';
+import { FavouritesBar } from './favourites-bar';
 import { readGalleryRef } from './paths';
 
 /** /ClientGalleries: the photos of one client gallery (title from the navigation state; id also in the query). */
@@ -9,6 +11,10 @@ export default function ClientPhotosPage() {
   const [search] = useSearchParams();
   const ref = readGalleryRef(location.state, search);
   const gallery = useClientGallery(ref.id);
+  const activity = useDeliveryActivity(ref.id);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const favourites = activity.data?.favourites;
+  const favouriteIds = useMemo(() => new Set((favourites ?? []).map((f) => f.id)), [favourites]);
   return (
     <GalleryPhotosPage
       type="client-gallery"
@@ -20,6 +26,8 @@ export default function ClientPhotosPage() {
       fallbackTitle="Client gallery photos"
       subtitle={gallery.data?.user_text ? `Client gallery of ${gallery.data.user_text}` : 'Client gallery photos'}
       noneChosen="No client gallery selected. Choose Manage on a client gallery to upload and organise its photos."
+      toolbar={<FavouritesBar favourites={favourites} filtered={onlyFavourites} onFilter={setOnlyFavourites} />}
+      only={onlyFavourites ? favouriteIds : null}
     />
   );
 }

@@ -38,6 +38,7 @@ import {
   type DashboardPublishableKey,
   type DashboardSummary,
 } from '@darkroom/contracts';
+import { deliveryEventText } from '../../components/delivery-events';
 import { PageHeader } from '../../components/page-header';
 import { formatBytes, timeAgo, useDashboard } from './api';
 
@@ -101,6 +102,7 @@ export default function DashboardPage() {
             <Grid size={CARD_SIZE}>{data ? <StorageCard summary={data} /> : <StatSkeleton />}</Grid>
           </Grid>
           <LatestEnquiries summary={data} />
+          <LatestDeliveries summary={data} />
         </Stack>
       )}
     </>
@@ -255,6 +257,62 @@ function LatestEnquiries({ summary }: { summary: DashboardSummary | undefined })
                     },
                   },
                 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+/** The customers' latest visits, downloads and favourites across client galleries. */
+function LatestDeliveries({ summary }: { summary: DashboardSummary | undefined }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="latest-deliveries-title">
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2.5, pt: 2, pb: 1 }}>
+        <Typography id="latest-deliveries-title" variant="h6" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
+          Latest deliveries
+        </Typography>
+        <Button component={RouterLink} to="/Client-gallery" size="small">
+          Client galleries
+        </Button>
+      </Stack>
+      {!summary ? (
+        <List aria-busy="true">
+          {[0, 1].map((i) => (
+            <ListItem key={i}>
+              <ListItemText primary={<Skeleton width="40%" />} secondary={<Skeleton width="60%" />} />
+            </ListItem>
+          ))}
+        </List>
+      ) : summary.latest_deliveries.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2.5, pb: 3, pt: 1 }}>
+          No customer has opened a delivery link yet
+        </Typography>
+      ) : (
+        <List aria-label="Latest deliveries">
+          {summary.latest_deliveries.map((e, i) => (
+            <ListItem key={`${e.client_gallery}-${e.at}-${i}`} divider sx={{ '&:last-of-type': { borderBottom: 0 } }}>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+                    <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {e.title}
+                    </Typography>
+                    <Typography
+                      component="time"
+                      variant="caption"
+                      color="text.secondary"
+                      dateTime={e.at}
+                      title={new Date(e.at).toLocaleString()}
+                      sx={{ ml: 'auto !important' }}
+                    >
+                      {timeAgo(e.at)}
+                    </Typography>
+                  </Stack>
+                }
+                secondary={deliveryEventText(e)}
               />
             </ListItem>
           ))}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, FormControlLabel, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/material';
+import { DELIVERY_MESSAGES, DELIVERY_PASSWORD_MAX, type ClientGallery } from '@darkroom/contracts';
+import { ApiError } from '../../api/client';
+import { useNotify } from '../../components/notify';
+import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type DeliveryChanges } from './api';
+import { DELIVERY_TEXT } from './delivery-text';
+
+type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download';
+type Errors = Partial<Record<Field, string>>;
+
+interface Values {
+  /** The admin wants the link to ask for a password. */
+  protect: boolean;
+  /** A new password (never the current one: the server does not answer it). */
+  password: string;
+  /** YYYY-MM-DD or ''. */
+  expires: string;
+  allowDownload: boolean;
+}
+
+const valuesOf = (g: ClientGallery): Values => ({
+  protect: g.delivery_password_set,
+  password: '',
+  expires: g.delivery_expires_at ?? '',
+  allowDownload: g.allow_download,
+});
+
+/** Only what changed: a new or removed password, another expiry, downloads switched. */
+export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
+  const changes: DeliveryChanges = {};
+  if (v.protect && v.password) changes.delivery_password = v.password;
+  else if (!v.protect && g.delivery_password_set) changes.delivery_password = '';
+  if (v.expires !== (g.delivery_expires_at ?? '')) changes.delivery_expires_at = v.expires;
+  if (v.allowDownload !== g.allow_download) changes.allow_download = v.allowDownload;
+  return changes;
+}
+
+/** Password on/off, expiry and downloads of one gallery's link, saved together. */
+export interface DeliverySettingsProps {
+  gallery: ClientGallery;
+  /** Told whether the settings hold unsaved changes (the dialog asks before throwing them away). */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySettingsProps) {
+  const notify = useNotify();
+  const update = useUpdateDelivery();
+  const headingId = useId();
+  // What the settings are compared with: the last save's answer, until the list brings a newer gallery.
+  const [known, setKnown] = useState(latest);
+  const [gallery, setGallery] = useState(latest);
+  if (latest !== known) {
+    setKnown(latest);
+    setGallery(latest);
+  }
+  const [values, setValues] = useState<Values>(() => valuesOf(latest));
+  const [errors, setErrors] = useState<Errors>({});
+  const changes = deliveryChanges(gallery, values);
+  const changed = Object.keys(changes).length > 0;
+  // Turning the password on without typing one is a change too: Save then says what is missing.
+  const dirty = changed || values.protect !== gallery.delivery_password_set;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (values.protect && !gallery.delivery_password_set && !values.password) {
+      setErrors({ delivery_password: DELIVERY_MESSAGES.passwordRequired });
+      return;
+    }
+    if (values.password.length > DELIVERY_PASSWORD_MAX) {
+      setErrors({ delivery_password: DELIVERY_MESSAGES.passwordTooLong });
+      return;
+    }
+    if (!changed) return;
+    try {
+      const saved = await update.mutateAsync({ id: gallery.id, changes });
+      setGallery(saved);
+      setValues(valuesOf(saved));
+      notify(DELIVERY_TEXT.settingsSaved, 'success');
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : {};
+      const next: Errors = {};
+      for (const f of DELIVERY_FIELDS as Field[]) if (fields[f]?.[0]) next[f] = fields[f][0];
+      setErrors(next);
+      notify(clientGalleryFailure(err, DELIVERY_TEXT.settingsFailed, DELIVERY_FIELDS), 'error');
+    }
+  };
+
+  const busy = update.isPending;
+  const passwordHelp =
+    errors.delivery_password ??
+    (values.protect
+      ? gallery.delivery_password_set
+        ? DELIVERY_TEXT.passwordNote
+        : 'The customer types it once; the e-mail with the link never includes it.'
+      : gallery.delivery_password_set
+        ? DELIVERY_TEXT.passwordRemovedOnSave
+        : 'Anyone with the link can open the gallery.');
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        Access
+      </Typography>
+      <Stack spacing={2}>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={values.protect} onChange={(e) => set({ protect: e.target.checked, password: '' })} />}
+            label="Require a password"
+          />
+          {values.protect && (
+            <TextField
+              label={gallery.delivery_password_set ? 'New password' : 'Password'}
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set({ password: e.target.value })}
+              error={!!errors.delivery_password}
+              required={!gallery.delivery_password_set}
+              fullWidth
+              size="small"
+              sx={{ mt: 1 }}
+              slotProps={{ htmlInput: { maxLength: DELIVERY_PASSWORD_MAX } }}
+            />
+          )}
+          <FormHelperText error={!!errors.delivery_password}>{passwordHelp}</FormHelperText>
+        </Box>
+        <Box>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label="Link expires after"
+              type="date"
+              value={values.expires}
+              onChange={(e) => set({ expires: e.target.value })}
+              error={!!errors.delivery_expires_at}
+              size="small"
+              sx={{ flex: 1 }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button onClick={() => set({ expires: '' })} disabled={!values.expires} aria-label="Clear the expiry date">
+              Clear
+            </Button>
+          </Stack>
+          <FormHelperText error={!!errors.delivery_expires_at}>
+            {errors.delivery_expires_at ??
+              (values.expires ? 'The link works until the end of this day (UTC).' : 'No expiry: the link works until you revoke it.')}
+          </FormHelperText>
+        </Box>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={values.allowDownload} onChange={(e) => set({ allowDownload: e.target.checked })} />}
+            label="Allow downloads"
+          />
+          <FormHelperText error={!!errors.allow_download}>
+            {errors.allow_download ??
+              (values.allowDownload ? 'The customer can download the originals.' : 'The customer can only view the photos.')}
+          </FormHelperText>
+        </Box>
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !dirty}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
+          >
+            Save access settings
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
