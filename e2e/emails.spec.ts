@@ -105,8 +105,12 @@ test.describe('emails', () => {
     );
 
     // Rows ticked in the table are the dialog's recipients.
-    await page.getByRole('region', { name: 'Admins' }).getByPlaceholder('Enter item to search').fill(cy.username);
-    await row(page, cy.username).getByRole('checkbox').check();
+    await adminsTable.getByPlaceholder('Enter item to search').fill(cy.username);
+    // The grid re-renders once the search applies: tick the row only after that (header + one row).
+    await expect(adminsTable.getByRole('row')).toHaveCount(2);
+    await expect(async () => {
+      await row(page, cy.username).getByRole('checkbox').check({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await page.getByRole('button', { name: EMAIL_MESSAGES.sendEmail }).click();
     await expect(
       dialog.getByRole('button', { name: `${cy.first_name} ${cy.last_name}` }).or(dialog.getByText(`${cy.first_name} ${cy.last_name}`)),

@@ -1,4 +1,4 @@
-import { COMMON_MESSAGES, type FieldErrors } from '@darkroom/contracts';
+import { authApi, COMMON_MESSAGES, type FieldErrors } from '@darkroom/contracts';
 import { reauthenticate } from '../app/reauth';
 import { clearSession, readSession } from '../app/session';
 
@@ -32,7 +32,7 @@ async function renewSession(): Promise<boolean> {
   clearSession();
   return false;
 }
-const isLogin = (path: string) => path.includes('/auth-admin/login/');
+const isLogin = (path: string) => path === authApi.login.path;
 
 export type Body = FormData | Record<string, unknown> | undefined;
 
@@ -128,21 +128,6 @@ export function upload<T>(method: string, path: string, form: FormData, onProgre
       current?.abort();
     },
   };
-}
-
-/**
- * The message to show for a failed write, per the spec: a 400 shows the first message of the
- * named fields (in order), else 'Failed to process request. Try again'; any other status shows
- * 'Failed to process request.Try again'.
- */
-export function errorMessage(err: unknown, fieldOrder: string[] = ['name', 'image', 'description']): string {
-  if (!(err instanceof ApiError)) return COMMON_MESSAGES.serverError;
-  if (err.status === 400) {
-    const fields = err.fields;
-    for (const f of fieldOrder) if (fields[f]?.[0]) return fields[f][0];
-    return COMMON_MESSAGES.badRequest;
-  }
-  return COMMON_MESSAGES.serverError;
 }
 
 /** Builds a FormData from plain values, leaving out undefined and empty files. */

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { fillPath, type EndpointSpec, type ParamsInputOf, type ResponseOf } from '@darkroom/contracts';
 import { request, upload, type Body, type UploadHandle } from './client';
 
@@ -26,10 +27,36 @@ export function urlOf<E extends EndpointSpec>(ep: E, params?: Record<string, str
   return qs ? `${path}?${qs}` : path;
 }
 
+/** An answer that does not match its endpoint's response schema. */
+export class ContractError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly issues: unknown,
+  ) {
+    super(`The answer of ${endpoint} does not match its declaration`);
+  }
+}
+
+/**
+ * The answer read through the endpoint's response schema, so what the portal holds is what the
+ * contracts declare (typed and checked, never cast). A mismatch throws in development and tests,
+ * where contract drift must be seen; a built portal logs it and keeps the answer as sent, so one
+ * unusual stored row never blanks a screen.
+ */
+export function checked<E extends EndpointSpec>(ep: E, data: unknown): ResponseOf<E> {
+  if (!ep.response) return null as ResponseOf<E>;
+  const result = ep.response.safeParse(data);
+  if (result.success) return result.data as ResponseOf<E>;
+  const error = new ContractError(`${ep.method} ${ep.path}`, result.error.issues);
+  if (import.meta.env.DEV) throw error;
+  console.error(error.message, result.error.issues);
+  return data as ResponseOf<E>;
+}
+
 /** Calls an endpoint with a JSON or form body. */
-export function call<E extends EndpointSpec>(ep: E, input: CallInput<E> = {} as CallInput<E>): Promise<ResponseOf<E>> {
+export async function call<E extends EndpointSpec>(ep: E, input: CallInput<E> = {} as CallInput<E>): Promise<ResponseOf<E>> {
   const params = input.params as Record<string, string | number> | undefined;
-  return request<ResponseOf<E>>(ep.method, urlOf(ep, params, input.query), input.body, input.signal);
+  return checked(ep, await request<unknown>(ep.method, urlOf(ep, params, input.query), input.body, input.signal));
 }
 
 /** Sends a multipart body with upload progress (0-100). */
@@ -38,5 +65,6 @@ export function send<E extends EndpointSpec>(
   input: ParamsArg<E> & { form: FormData; onProgress?: (percent: number) => void },
 ): UploadHandle<ResponseOf<E>> {
   const params = input.params as Record<string, string | number> | undefined;
-  return upload<ResponseOf<E>>(ep.method, urlOf(ep, params), input.form, input.onProgress);
+  const handle = upload<unknown>(ep.method, urlOf(ep, params), input.form, input.onProgress);
+  return { promise: handle.promise.then((data) => checked(ep, data)), abort: handle.abort };
 }

@@ -4,12 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { NOTIFICATION_HIDE_MS } from '@darkroom/contracts';
 import { ColorModeProvider } from './color-mode';
-import { AdminLayout } from './layout/admin-layout';
 import { LoadingDialog } from './layout/loading-dialog';
 import { notificationHost } from './notification-host';
 import { ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
+// The signed-in shell (sidebar, header, dialogs) is not part of the sign-in page's download.
+const AdminLayout = lazy(() => import('./layout/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const NotFoundPage = lazy(() => import('./layout/not-found-page'));
 
 const notificationsRoot = notificationHost();
@@ -40,7 +41,13 @@ export function App() {
                   </Suspense>
                 }
               />
-              <Route element={<AdminLayout />}>
+              <Route
+                element={
+                  <Suspense fallback={<LoadingDialog />}>
+                    <AdminLayout />
+                  </Suspense>
+                }
+              >
                 {ROUTES.map(({ path, Page }) => (
                   <Route key={path} path={path} element={<Page />} />
                 ))}

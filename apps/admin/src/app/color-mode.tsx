@@ -23,7 +23,18 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
         },
         shape: { borderRadius: 8 },
         typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-        components: { MuiButton: { defaultProps: { disableElevation: true } } },
+        components: {
+          MuiButton: { defaultProps: { disableElevation: true } },
+          // notistack's own success, info and warning colours are too light for white text (axe
+          // colour-contrast): darker shades of the same hues, at least 4.5:1.
+          MuiCssBaseline: {
+            styleOverrides: {
+              '.darkroom-toasts .notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+              '.darkroom-toasts .notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
+              '.darkroom-toasts .notistack-MuiContent-warning': { backgroundColor: '#8a4b00' },
+            },
+          },
+        },
       }),
     [mode],
   );

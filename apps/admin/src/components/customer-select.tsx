@@ -16,6 +16,23 @@ export function customerLabel(c: CustomerOption): string {
   return displayName(c);
 }
 
+/**
+ * Options drawn at once: a studio with 2,000 customers opened the list in over a second when
+ * every name was drawn. Typing narrows the list; the first matches are shown.
+ */
+export const CUSTOMER_OPTIONS_SHOWN = 50;
+
+/** The customers matching what was typed (name, username or e-mail), at most CUSTOMER_OPTIONS_SHOWN. */
+export function matchingCustomers<C extends CustomerOption>(options: readonly C[], input: string): C[] {
+  const q = input.trim().toLowerCase();
+  const out: C[] = [];
+  for (const c of options) {
+    if (out.length >= CUSTOMER_OPTIONS_SHOWN) break;
+    if (!q || [customerLabel(c), c.username, c.email ?? ''].some((s) => s.toLowerCase().includes(q))) out.push(c);
+  }
+  return out;
+}
+
 export interface CustomerSelectProps {
   label?: string;
   /** The chosen account id; null or '' when none. */
@@ -66,11 +83,7 @@ export function CustomerSelect({
       disabled={disabled}
       getOptionLabel={customerLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(opts, state) => {
-        const q = state.inputValue.trim().toLowerCase();
-        if (!q) return opts;
-        return opts.filter((c) => [customerLabel(c), c.username, c.email ?? ''].some((s) => s.toLowerCase().includes(q)));
-      }}
+      filterOptions={(opts, state) => matchingCustomers(opts, state.inputValue)}
       noOptionsText={loading ? 'Loading users...' : 'No users found. Add customers under Users first.'}
       renderOption={(props, c) => {
         const { key, ...rest } = props as typeof props & { key: string };

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { Alert, Box, InputAdornment, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -15,6 +15,7 @@ import {
   ToolbarButton,
   gridPaginationModelSelector,
   useGridApiRef,
+  type GridAutosizeOptions,
   type GridColDef,
   type GridRowId,
   type GridRowSelectionModel,
@@ -74,6 +75,14 @@ const LOCALE = {
   noResultsOverlayLabel: COMMON_MESSAGES.noData,
 };
 
+/**
+ * Columns take the width of their widest visible value and of their header (the rest of the row
+ * is shared out), so a phone number, a name or 'Never' is shown whole; what still cannot fit
+ * ends in an ellipsis with the full value on hover.
+ */
+const AUTOSIZE: GridAutosizeOptions = { includeHeaders: true, includeOutliers: true, expand: true };
+const AUTOSIZE_MAX = 360;
+
 const ExtraToolbarContext = createContext<ReactNode>(null);
 
 /**
@@ -119,6 +128,8 @@ export function DataTable<T extends GridValidRowModel>({
       flex: c.width ? undefined : (c.flex ?? 1),
       width: c.width,
       minWidth: c.minWidth ?? 120,
+      // A very long value (an e-mail, a message) stops here and ends in an ellipsis with a hover title.
+      maxWidth: c.width ? undefined : AUTOSIZE_MAX,
       sortable: c.sortable ?? true,
       ...(c.text ? { valueGetter: (_v: unknown, row: T) => c.text!(row) } : {}),
       renderCell: (p: { row: T; value?: unknown; formattedValue?: unknown }) => {
@@ -147,6 +158,14 @@ export function DataTable<T extends GridValidRowModel>({
       : [];
     return [serial, ...mapped, ...action];
   }, [columns, actions, apiRef]);
+
+  // Text columns without a set width are sized to their content once the rows are drawn.
+  const autosized = useMemo(() => columns.filter((c) => !c.width && (!c.render || c.text)).map((c) => c.field), [columns]);
+  useEffect(() => {
+    if (!rows?.length || !autosized.length) return;
+    const frame = requestAnimationFrame(() => void apiRef.current?.autosizeColumns({ ...AUTOSIZE, columns: autosized }));
+    return () => cancelAnimationFrame(frame);
+  }, [rows, autosized, gridColumns, apiRef]);
 
   const selectionModel = useMemo<GridRowSelectionModel | undefined>(
     () => (selection ? { type: 'include', ids: new Set(selection) } : undefined),
@@ -189,6 +208,9 @@ export function DataTable<T extends GridValidRowModel>({
           slots={{ toolbar: TableToolbar, loadingOverlay: FetchingOverlay }}
           localeText={LOCALE}
           rowHeight={rowHeight}
+          // Sized to their content the columns may be wider than the screen: every column stays
+          // drawn (tables hold at most a page of rows), so the row's actions are always there.
+          columnBufferPx={4000}
           initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
           pageSizeOptions={[10, 25, 50, 100]}
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
@@ -203,7 +225,8 @@ function TableToolbar() {
   const extra = useContext(ExtraToolbarContext);
   return (
     // Wraps on a phone, so the caller's buttons ('Delete selected') never cover the icons.
-    <Toolbar style={{ flexWrap: 'wrap', height: 'auto', minHeight: 52, rowGap: 4 }}>
+    // Sized by its content (the grid's own style is a 1px flex basis), so a wrapped search box is never hidden under the headers.
+    <Toolbar style={{ flexWrap: 'wrap', height: 'auto', minHeight: 52, rowGap: 4, flex: '0 0 auto' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flex: '1 1 auto', minWidth: 0, flexWrap: 'wrap' }}>{extra}</Box>
       <Tooltip title="Columns">
         <ColumnsPanelTrigger render={<ToolbarButton aria-label="Columns" />}>

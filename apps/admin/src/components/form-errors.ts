@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { UPDATE_DIALOG_CLOSE_MS } from '@darkroom/contracts';
-import { ApiError } from '../api/client';
+import { fieldErrorsOf } from '../api/failure';
 
 /**
  * Puts a 400's field messages onto the matching react-hook-form fields, so the server's
@@ -9,8 +9,7 @@ import { ApiError } from '../api/client';
  * least one field got a message (the caller may then skip a generic notification).
  */
 export function applyFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: string[]): boolean {
-  if (!(err instanceof ApiError) || err.status !== 400) return false;
-  const messages = err.fields;
+  const messages = fieldErrorsOf(err);
   let applied = false;
   for (const field of fields) {
     const message = messages[field]?.[0];

@@ -5,8 +5,9 @@ import { Box, Typography } from '@mui/material';
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        {/* Smaller on a phone, so a title stays on one or two readable lines. */}
+      {/* On a phone the title has the row to itself and the actions wrap below it, so neither squeezes the other. */}
+      <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 0 }, minWidth: 0 }}>
+        {/* Smaller on a phone, so a title stays on one readable line. */}
         <Typography
           variant="h5"
           component="h1"

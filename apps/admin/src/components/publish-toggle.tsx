@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormControlLabel, Switch } from '@mui/material';
 import { COMMON_MESSAGES, publishMessages } from '@darkroom/contracts';
+import { failureMessage } from '../api/failure';
 import { useNotify } from './notify';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -27,8 +28,9 @@ export function PublishToggle({ label, published, onChange, disabled }: PublishT
       await onChange(next);
       notify(next ? messages.published : messages.unpublished, 'success');
       setConfirming(false);
-    } catch {
-      notify(next ? messages.publishFailed : messages.unpublishFailed, 'error');
+    } catch (err) {
+      const fallback = next ? messages.publishFailed : messages.unpublishFailed;
+      notify(failureMessage(err, { fallback, badRequest: fallback }), 'error');
       setConfirming(false);
     } finally {
       setBusy(false);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PersonAccount } from '@darkroom/contracts';
-import { api } from '../api/client';
+import { usersApi } from '@darkroom/contracts';
+import { call } from '../api/endpoints';
 
 /**
  * The customers a love story, client gallery or gallery link can belong to: the users list
@@ -10,7 +10,7 @@ import { api } from '../api/client';
 export function useCustomers() {
   return useQuery({
     queryKey: ['people', 'user'],
-    queryFn: ({ signal }) => api.get<PersonAccount[]>('/adminportal/manage-users/', signal),
+    queryFn: ({ signal }) => call(usersApi.list, { signal }),
     staleTime: 0,
   });
 }

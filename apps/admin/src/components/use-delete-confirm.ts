@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { failureMessage, type FailurePolicy } from '../api/failure';
 import type { DeleteConfirmDialogProps } from './delete-confirm-dialog';
 import { useNotify } from './notify';
 
@@ -7,8 +8,8 @@ export interface DeleteConfirmOptions<T> {
   remove: (item: T) => Promise<unknown>;
   /** The area's success message. */
   deleted: string;
-  /** The area's failure message, or a function deriving it from the error. */
-  failed: string | ((err: unknown) => string);
+  /** The area's failure message, its failure policy (api/failure.ts), or a function of the error. */
+  failed: string | FailurePolicy | ((err: unknown) => string);
   /** Optional line under the question naming what goes. */
   detail?: (item: T) => string;
   /**
@@ -47,7 +48,12 @@ export function useDeleteConfirm<T>({
       notify(deleted, 'success');
       setTarget(null);
     } catch (err) {
-      notify(typeof failed === 'string' ? failed : failed(err), 'error');
+      notify(
+        typeof failed === 'function'
+          ? failed(err)
+          : failureMessage(err, typeof failed === 'string' ? { fallback: failed, badRequest: failed } : failed),
+        'error',
+      );
       if (!keepOpenOnFailure) setTarget(null);
     } finally {
       setBusy(false);

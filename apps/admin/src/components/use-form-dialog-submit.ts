@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { failureMessage as messageOf, type FailurePolicy } from '../api/failure';
 import type { UploadProgress } from '../api/mutations';
 import { applyFieldErrors, useDelayedClose } from './form-errors';
 import { useNotify } from './notify';
@@ -14,8 +15,8 @@ export interface FormDialogSubmitOptions<T extends FieldValues> {
   /** The area's success messages. */
   created: string;
   updated: string;
-  /** The notification for a failed save (the area's 400/500 rule). */
-  failureMessage: (err: unknown) => string;
+  /** The notification for a failed save: the area's failure policy (see api/failure.ts). */
+  failureMessage: FailurePolicy | ((err: unknown) => string);
   /**
    * When an update closes: 'delayed' (default) keeps the dialog 3 s so the success message is
    * read in context, as the spec asks of update dialogs; 'immediate' closes at once.
@@ -70,7 +71,7 @@ export function useFormDialogSubmit<T extends FieldValues>({
       return result;
     } catch (err) {
       applyFieldErrors(err, setError, [...fields]);
-      notify(failureMessage(err), 'error');
+      notify(typeof failureMessage === 'function' ? failureMessage(err) : messageOf(err, failureMessage), 'error');
       onFailure?.(err);
       return undefined;
     } finally {

@@ -4,7 +4,8 @@ import { AppBar, Avatar, Box, Button, Divider, IconButton, Menu, MenuItem, Toolb
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { api } from '../../api/client';
+import { authApi } from '@darkroom/contracts';
+import { call } from '../../api/endpoints';
 import { clearSession } from '../session';
 import { useColorMode } from '../color-mode';
 import { useSession } from '../use-session';
@@ -23,7 +24,7 @@ export function Header({ drawerWidth, onToggleSidebar }: { drawerWidth: number; 
   };
   const logout = async () => {
     setAnchor(null);
-    await api.post('/accounts/logout/').catch(() => undefined);
+    await call(authApi.logout).catch(() => undefined);
     localStorage.clear();
     clearSession();
     void navigate('/login', { replace: true });

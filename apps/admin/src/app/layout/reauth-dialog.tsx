@@ -10,8 +10,9 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { AUTH_MESSAGES, type LoginResponse } from '@darkroom/contracts';
-import { api, ApiError } from '../../api/client';
+import { AUTH_MESSAGES, authApi } from '@darkroom/contracts';
+import { failureMessage } from '../../api/failure';
+import { call } from '../../api/endpoints';
 import { setReauthPrompt } from '../reauth';
 import { readSession, writeSession } from '../session';
 
@@ -57,11 +58,11 @@ export function ReauthDialog() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<LoginResponse>('/accounts/auth-admin/login/', { username, password });
+      const res = await call(authApi.login, { body: { username, password } });
       writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
       finish(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 400 ? AUTH_MESSAGES.mismatch : AUTH_MESSAGES.loginFailed);
+      setError(failureMessage(err, { fallback: AUTH_MESSAGES.loginFailed, badRequest: AUTH_MESSAGES.mismatch }));
     } finally {
       setBusy(false);
     }

@@ -1,20 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  GalleryCheckResponse,
-  GalleryDeleteResponse,
-  GalleryLookupResponse,
-  GalleryPhoto,
-  GalleryType,
-  GalleryUploadResponse,
-} from '@darkroom/contracts';
-import { api, upload, type UploadHandle } from '../../api/client';
-
-/** Where each gallery type's photos and names are read. */
-const PATHS: Record<GalleryType, { photos: string; names: string }> = {
-  service: { photos: '/adminportal/service-galleries/', names: '/adminportal/service-galleries-image-names/' },
-  'love-story': { photos: '/adminportal/galleries/love-stories/', names: '/adminportal/lovestory-galleries-image-names/' },
-  'client-gallery': { photos: '/adminportal/client-photos/', names: '/adminportal/client-galleries-image-names/' },
-};
+import { galleriesApi, type GalleryType, type GalleryUploadResponse } from '@darkroom/contracts';
+import type { UploadHandle } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
@@ -24,9 +11,11 @@ export const galleryKeys = {
   lookup: (type: GalleryType, name: string) => [...galleryKeys.all, 'lookup', type, name] as const,
 };
 
+/** Each gallery type's photos and names are read under its own declared paths. */
 export const fetchPhotos = (type: GalleryType, id: number, signal?: AbortSignal) =>
-  api.get<GalleryPhoto[]>(`${PATHS[type].photos}${id}/`, signal);
-export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) => api.get<string[]>(`${PATHS[type].names}${id}/`, signal);
+  call(galleriesApi[type].photos, { params: { id }, signal });
+export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) =>
+  call(galleriesApi[type].names, { params: { id }, signal });
 
 /** A gallery's photos in saved order. */
 export function useGalleryPhotos(type: GalleryType, id: number | null | undefined) {
@@ -41,8 +30,7 @@ export function useGalleryPhotos(type: GalleryType, id: number | null | undefine
 export function useGalleryLookup(type: GalleryType | null, name: string | null, enabled: boolean) {
   return useQuery({
     queryKey: galleryKeys.lookup(type ?? 'service', name ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<GalleryLookupResponse>(`/adminportal/galleries/lookup/?${new URLSearchParams({ type: type!, name: name! })}`, signal),
+    queryFn: ({ signal }) => call(galleriesApi.lookup, { query: { type: type!, name: name! }, signal }),
     enabled: enabled && !!type && !!name,
     retry: false,
   });
@@ -52,7 +40,7 @@ export function useGalleryLookup(type: GalleryType | null, name: string | null, 
 export async function checkHashes(type: GalleryType, id: number, hashes: string[]): Promise<Set<string>> {
   const existing = new Set<string>();
   for (let i = 0; i < hashes.length; i += 2000) {
-    const res = await api.post<GalleryCheckResponse>('/adminportal/manage-gallery/check/', { type, id, hashes: hashes.slice(i, i + 2000) });
+    const res = await call(galleriesApi.check, { body: { type, id, hashes: hashes.slice(i, i + 2000) } });
     res.existing.forEach((h) => existing.add(h));
   }
   return existing;
@@ -69,7 +57,7 @@ export function uploadPhoto(
   // The parent first, so the server can check duplicates before the file has fully arrived.
   form.append(type, String(id));
   form.append('land_scape_image', file, file.name);
-  return upload<GalleryUploadResponse>('POST', '/adminportal/manage-gallery/', form, onProgress);
+  return send(galleriesApi.upload, { form, onProgress });
 }
 
 /** Ids go in the path; a large selection is sent in slices so each URL stays short. */
@@ -77,7 +65,7 @@ const DELETE_SLICE = 300;
 export async function deletePhotos(ids: number[]): Promise<number> {
   let deleted = 0;
   for (let i = 0; i < ids.length; i += DELETE_SLICE) {
-    const res = await api.delete<GalleryDeleteResponse>(`/adminportal/manage-gallery/${ids.slice(i, i + DELETE_SLICE).join(',')}/`);
+    const res = await call(galleriesApi.deletePhotos, { params: { ids: ids.slice(i, i + DELETE_SLICE).join(',') } });
     deleted += res.deleted;
   }
   return deleted;
@@ -91,10 +79,13 @@ export function useDeletePhotos(type: GalleryType, id: number) {
   });
 }
 
+/** Saves one gallery's order (the ids in their new order). */
+export const saveOrder = (ids: number[]) => call(galleriesApi.order, { body: { ids } });
+
 export function useSaveOrder(type: GalleryType, id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api.patch<{ ids: number[] }>('/adminportal/manage-gallery/order/', { ids }),
+    mutationFn: (ids: number[]) => saveOrder(ids),
     onSuccess: () => qc.invalidateQueries({ queryKey: galleryKeys.gallery(type, id) }),
   });
 }

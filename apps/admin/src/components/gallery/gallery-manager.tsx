@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
 import type { GalleryType } from '@darkroom/contracts';
 import { useGalleryPhotos } from './gallery-api';
-import { GalleryTable } from './gallery-table';
+import { GalleryTable } from './lazy-gallery-table';
 import { GalleryUploadDialog } from './gallery-upload-dialog';
 import { openGalleryViewer } from './open-gallery-viewer';
 
@@ -14,10 +14,14 @@ export interface GalleryManagerProps {
   parentId: number;
   /** The service's name or the story's/client gallery's title. */
   name: string;
+  /** More controls beside Upload. */
+  toolbar?: ReactNode;
+  /** When set, the table shows only these photo ids. */
+  only?: ReadonlySet<number> | null;
 }
 
 /** A gallery's management block: upload, open the viewer, and the photo table with bulk delete. */
-export function GalleryManager({ type, parentId, name }: GalleryManagerProps) {
+export function GalleryManager({ type, parentId, name, toolbar, only }: GalleryManagerProps) {
   const navigate = useNavigate();
   const [uploading, setUploading] = useState(false);
   const photos = useGalleryPhotos(type, parentId);
@@ -28,6 +32,7 @@ export function GalleryManager({ type, parentId, name }: GalleryManagerProps) {
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {count === undefined ? '' : `${count} photo${count === 1 ? '' : 's'}`}
         </Typography>
+        {toolbar}
         <Button
           variant="outlined"
           startIcon={<CollectionsOutlinedIcon />}
@@ -40,7 +45,7 @@ export function GalleryManager({ type, parentId, name }: GalleryManagerProps) {
           Upload photos
         </Button>
       </Stack>
-      <GalleryTable type={type} parentId={parentId} />
+      <GalleryTable type={type} parentId={parentId} only={only} />
       <GalleryUploadDialog open={uploading} onClose={() => setUploading(false)} type={type} parentId={parentId} name={name} />
     </Box>
   );

@@ -22,13 +22,29 @@ export interface GalleryPhotosPageProps {
   subtitle?: ReactNode;
   /** Said when no parent was chosen (the page was opened directly). */
   noneChosen: string;
+  /** More controls beside Upload (e.g. a client gallery's favourites filter). */
+  toolbar?: ReactNode;
+  /** When set, the table shows only these photo ids. */
+  only?: ReadonlySet<number> | null;
 }
 
 /**
  * One page for the photos of a service, love story or client gallery: a header with Back, then
  * the gallery manager (upload, table, viewer). The three areas differ only in their words.
  */
-export function GalleryPhotosPage({ type, id, name, parent, back, title, fallbackTitle, subtitle, noneChosen }: GalleryPhotosPageProps) {
+export function GalleryPhotosPage({
+  type,
+  id,
+  name,
+  parent,
+  back,
+  title,
+  fallbackTitle,
+  subtitle,
+  noneChosen,
+  toolbar,
+  only,
+}: GalleryPhotosPageProps) {
   const backButton = (
     <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />}>
       {back.label}
@@ -55,7 +71,7 @@ export function GalleryPhotosPage({ type, id, name, parent, back, title, fallbac
   return (
     <>
       <PageHeader title={title(name)} subtitle={subtitle} actions={backButton} />
-      <GalleryManager type={type} parentId={id} name={name} />
+      <GalleryManager type={type} parentId={id} name={name} toolbar={toolbar} only={only} />
     </>
   );
 }

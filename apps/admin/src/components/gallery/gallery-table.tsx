@@ -8,6 +8,7 @@ import { GALLERY_MESSAGES, type GalleryPhoto, type GalleryType } from '@darkroom
 import { DataTable, type DataTableColumn } from '../data-table';
 import { DeleteConfirmDialog } from '../delete-confirm-dialog';
 import { ImagePreviewDialog } from '../image-preview-dialog';
+import { failureMessage } from '../../api/failure';
 import { useNotify } from '../notify';
 import { useDeletePhotos, useGalleryPhotos } from './gallery-api';
 import { ProgressiveImage } from './progressive-image';
@@ -18,19 +19,22 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export interface GalleryTableProps {
   type: GalleryType;
   parentId: number;
+  /** When set, only these photo ids are listed (e.g. a customer's favourites). */
+  only?: ReadonlySet<number> | null;
 }
 
 /**
  * A gallery's photos as a table: #, Image, Name, Date Created, Action (View opens a preview);
  * search, multi-select and bulk delete behind the confirm dialog.
  */
-export function GalleryTable({ type, parentId }: GalleryTableProps) {
+export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
   const notify = useNotify();
   const photos = useGalleryPhotos(type, parentId);
   const remove = useDeletePhotos(type, parentId);
   const [selected, setSelected] = useState<GridRowId[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [previewing, setPreviewing] = useState<GalleryPhoto | null>(null);
+  const rows = useMemo(() => (only && photos.data ? photos.data.filter((p) => only.has(p.id)) : photos.data), [only, photos.data]);
 
   const columns = useMemo<DataTableColumn<GalleryPhoto>[]>(
     () => [
@@ -71,8 +75,8 @@ export function GalleryTable({ type, parentId }: GalleryTableProps) {
       notify(GALLERY_MESSAGES.deleted, 'success');
       setSelected([]);
       setConfirming(false);
-    } catch {
-      notify(GALLERY_MESSAGES.deleteFailed, 'error');
+    } catch (err) {
+      notify(failureMessage(err, { fallback: GALLERY_MESSAGES.deleteFailed, badRequest: GALLERY_MESSAGES.deleteFailed }), 'error');
       setConfirming(false);
     }
   };
@@ -100,7 +104,7 @@ export function GalleryTable({ type, parentId }: GalleryTableProps) {
   return (
     <>
       <DataTable<GalleryPhoto>
-        rows={photos.data}
+        rows={rows}
         columns={columns}
         loading={photos.isFetching && !photos.data}
         error={photos.error}

@@ -8,6 +8,7 @@ import { checkHashes, uploadPhoto } from './gallery-api';
 vi.mock('./gallery-api', () => ({
   checkHashes: vi.fn(async () => new Set<string>()),
   fetchPhotos: vi.fn(async () => []),
+  saveOrder: vi.fn(async () => ({ ids: [] })),
   uploadPhoto: vi.fn(),
 }));
 

@@ -1,7 +1,9 @@
+import pLimit from 'p-limit';
 import { COMMON_MESSAGES, GALLERY_MESSAGES, GALLERY_UPLOAD_ATTEMPTS, GALLERY_UPLOAD_PARALLEL, type GalleryType } from '@darkroom/contracts';
-import { api, ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { failureMessage } from '../../api/failure';
 import { isJpegOrPng, NOT_AN_IMAGE } from '../image-check';
-import { checkHashes, fetchPhotos, uploadPhoto } from './gallery-api';
+import { checkHashes, fetchPhotos, saveOrder, uploadPhoto } from './gallery-api';
 
 /**
  * 'processing': every byte is sent and the server is storing the photo (its own phase, so a
@@ -123,12 +125,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
+/** Runs `work` over the items, `size` at a time (p-limit, as on the server); none starts after a cancel. */
 async function runLimited<T>(items: T[], size: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal.aborted) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  const limit = pLimit(Math.max(1, size));
+  await Promise.all(items.map((item) => limit(() => (signal.aborted ? Promise.resolve() : work(item)))));
 }
 
 /**
@@ -224,17 +224,10 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
           return;
         }
         // A 4xx is an answer about this file or gallery; sending it again cannot change it.
-        let message: string =
-          err.status === 404
-            ? GALLERY_MESSAGES.noGallery
-            : err.status === 413
-              ? COMMON_MESSAGES.imageTooLarge
-              : GALLERY_MESSAGES.uploadFailed;
-        if (err.status === 400) {
-          message = errorMessage(err, ['land_scape_image', 'gal', type]);
-          // The name is .jpg/.png (the dialog only takes those), so 'only .jpg is accepted' would read as wrong.
-          if (message === COMMON_MESSAGES.imageType || message === COMMON_MESSAGES.imageCorrupt) message = NOT_AN_IMAGE;
-        }
+        const fallback = REFUSED_TEXT[err.status] ?? GALLERY_MESSAGES.uploadFailed;
+        let message = failureMessage(err, { fallback, fields: ['land_scape_image', 'gal', type] });
+        // The name is .jpg/.png (the dialog only takes those), so 'only .jpg is accepted' would read as wrong.
+        if (message === COMMON_MESSAGES.imageType || message === COMMON_MESSAGES.imageCorrupt) message = NOT_AN_IMAGE;
         onItem(item.key, { status: 'refused', message });
         result.refused += 1;
         return;
@@ -254,6 +247,9 @@ export async function runUpload(items: UploadItem[], opts: RunOptions): Promise<
   return result;
 }
 
+/** What a refusal of one file says when the server gave no field message. */
+const REFUSED_TEXT: Record<number, string> = { 404: GALLERY_MESSAGES.noGallery, 413: COMMON_MESSAGES.imageTooLarge };
+
 /** Moves the batch's photos, in the given order, after the gallery's other photos. */
 async function arrange(type: GalleryType, id: number, batch: number[]): Promise<void> {
   try {
@@ -261,7 +257,7 @@ async function arrange(type: GalleryType, id: number, batch: number[]): Promise<
     const present = new Set(current);
     const inBatch = new Set(batch);
     const wanted = [...current.filter((x) => !inBatch.has(x)), ...batch.filter((x) => present.has(x))];
-    if (wanted.some((x, i) => x !== current[i])) await api.patch('/adminportal/manage-gallery/order/', { ids: wanted });
+    if (wanted.some((x, i) => x !== current[i])) await saveOrder(wanted);
   } catch {
     // The photos are stored; their order is only cosmetic and can be changed in Sort mode.
   }

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
-import { failureText } from '../../components/failure-text';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
@@ -56,7 +55,7 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
     fields: ABOUT_FIELDS,
     created: ABOUT_MESSAGES.created,
     updated: ABOUT_MESSAGES.updated,
-    failureMessage: (err) => failureText(err, ABOUT_MESSAGES.saveFailed, ABOUT_FIELDS),
+    failureMessage: { fallback: ABOUT_MESSAGES.saveFailed, fields: ABOUT_FIELDS, serverFault: 'generic' },
     updateClose: 'immediate',
   });
   const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: about?.id ?? null, values })));

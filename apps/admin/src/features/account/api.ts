@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordInput, ChangePasswordResponse, LoginInput, LoginResponse, ProfileUpdateResponse } from '@darkroom/contracts';
-import { api, ApiError, toFormData } from '../../api/client';
+import { accountApi, authApi, type ChangePasswordInput, type LoginInput } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call } from '../../api/endpoints';
 
-export const loginCall = (input: LoginInput) => api.post<LoginResponse>('/accounts/auth-admin/login/', { ...input });
+export const loginCall = (input: LoginInput) => call(authApi.login, { body: { ...input } });
 
 export type ProfileChanges = Partial<Record<'first_name' | 'last_name' | 'email' | 'phone', string>>;
 
@@ -10,19 +11,13 @@ export type ProfileChanges = Partial<Record<'first_name' | 'last_name' | 'email'
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: ProfileChanges }) =>
-      api.patch<ProfileUpdateResponse>(`/accounts/update-profile/${id}/`, toFormData(changes)),
+      call(accountApi.updateProfile, { params: { id }, body: toFormData(changes) }),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
     mutationFn: ({ id, values }: { id: number; values: ChangePasswordInput }) =>
-      api.put<ChangePasswordResponse>(`/accounts/auth-admin/change-password/${id}/`, { ...values }),
+      call(accountApi.changePassword, { params: { id }, body: { ...values } }),
   });
-}
-
-/** The first entry of a 400's non_field_errors, which the password screen shows as its message. */
-export function firstNonFieldError(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  return err.fields.non_field_errors?.[0] ?? null;
 }

@@ -5,14 +5,20 @@ import { Box, Button, CircularProgress, IconButton, InputAdornment, Paper, Stack
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, changePasswordFormSchema, type ChangePasswordInput } from '@darkroom/contracts';
-import { ApiError } from '../../api/client';
+import { failureMessage } from '../../api/failure';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../app/use-session';
-import { firstNonFieldError, useChangePassword } from './api';
+import { useChangePassword } from './api';
 
 const FIELDS = ['old_password', 'password', 'password2'];
+/** A 400 shows the first non_field_errors entry (the spec), else the area's text. */
+const PASSWORD_FAILURE = {
+  fallback: ACCOUNT_MESSAGES.passwordUpdateFailed,
+  fields: ['non_field_errors'],
+  badRequest: ACCOUNT_MESSAGES.passwordUpdateFailed,
+};
 
 /** /Change-password: old, new and confirm; other sessions are signed out on success. */
 export default function ChangePasswordPage() {
@@ -41,8 +47,7 @@ export default function ChangePasswordPage() {
     } catch (err) {
       applyFieldErrors(err, setError, FIELDS);
       // The spec shows the first non_field_errors entry; a refusal (403/429) shows its reason.
-      const refused = err instanceof ApiError && (err.status === 403 || err.status === 429) ? err.message : null;
-      notify(firstNonFieldError(err) ?? refused ?? ACCOUNT_MESSAGES.passwordUpdateFailed, 'error');
+      notify(failureMessage(err, PASSWORD_FAILURE), 'error');
     }
   });
 

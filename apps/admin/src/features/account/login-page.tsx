@@ -4,16 +4,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
 import { AUTH_MESSAGES, loginSchema, type LoginInput } from '@darkroom/contracts';
-import { ApiError } from '../../api/client';
+import { failureMessage } from '../../api/failure';
 import { useNotify } from '../../components/notify';
 import { writeSession } from '../../app/session';
 import { useSession } from '../../app/use-session';
 import { loginCall } from './api';
 
+/** A rejected sign-in is the mismatch; any other failure is 'Login failed. Try again' plus the error detail. */
 function loginError(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return AUTH_MESSAGES.mismatch;
-  if (err instanceof ApiError && err.status === 429) return err.message;
-  return `${AUTH_MESSAGES.loginFailed}${err instanceof Error && err.message ? ` ${err.message}` : ''}`;
+  const detail = err instanceof Error && err.message ? ` ${err.message}` : '';
+  return failureMessage(err, { fallback: `${AUTH_MESSAGES.loginFailed}${detail}`, badRequest: AUTH_MESSAGES.mismatch });
 }
 
 export default function LoginPage() {

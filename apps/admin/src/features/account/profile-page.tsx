@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ACCOUNT_MESSAGES, displayName, profileSchema, type ProfileFormValues, type UserDetails } from '@darkroom/contracts';
-import { ApiError } from '../../api/client';
+import { failureMessage } from '../../api/failure';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
@@ -50,7 +50,11 @@ function ProfileForm({ user }: { user: UserDetails }) {
       notify(ACCOUNT_MESSAGES.profileUpdated, 'success');
     } catch (err) {
       applyFieldErrors(err, setError, FIELDS);
-      notify(err instanceof ApiError && err.status === 403 ? err.message : ACCOUNT_MESSAGES.profileUpdateFailed, 'error');
+      // Field messages go under the fields; the notification is the area's text or a refusal's reason.
+      notify(
+        failureMessage(err, { fallback: ACCOUNT_MESSAGES.profileUpdateFailed, badRequest: ACCOUNT_MESSAGES.profileUpdateFailed }),
+        'error',
+      );
     }
   });
 

@@ -8,7 +8,6 @@ import {
   carouselFormSchema,
   type CarouselItem,
 } from '@darkroom/contracts';
-import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
@@ -50,7 +49,11 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
     fields: FIELDS,
     created: CAROUSEL_MESSAGES.created,
     updated: CAROUSEL_MESSAGES.updated,
-    failureMessage: (err) => failureTextOr(err, item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed, FIELDS),
+    failureMessage: {
+      fallback: item ? CAROUSEL_MESSAGES.updateFailed : CAROUSEL_MESSAGES.createFailed,
+      fields: FIELDS,
+      serverFault: 'generic',
+    },
   });
   const onSubmit = handleSubmit((values) =>
     run((onProgress) => (item ? update.mutateAsync({ id: item.id, values, onProgress }) : create.mutateAsync({ values, onProgress }))),

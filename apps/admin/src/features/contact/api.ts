@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContactInfo, ContactInfoFormOutput, ContactUsContent, ContactUsFormOutput } from '@darkroom/contracts';
-import { api, toFormData, upload } from '../../api/client';
+import { contactApi, type ContactInfoFormOutput, type ContactUsFormOutput } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation as useInvalidating, type UploadProgress as Progress } from '../../api/mutations';
-
-const INFO_URL = '/adminportal/manage-contact-us-info/';
-const CONTENT_URL = '/adminportal/pages/contact-us-content/';
-/** The spec's update path for contact-us content (it differs from the list path). */
-const CONTENT_UPDATE_URL = '/adminportal/pages/contact-content/';
 
 export const contactKeys = {
   info: ['contact', 'info'] as const,
@@ -23,21 +19,21 @@ const contactForm = (values: ContactWrite | ContactUsWrite) => toFormData({ name
 // Contact information (/Contact-us-info).
 
 export function useContactInfoList() {
-  return useQuery({ queryKey: contactKeys.info, queryFn: ({ signal }) => api.get<ContactInfo[]>(INFO_URL, signal) });
+  return useQuery({ queryKey: contactKeys.info, queryFn: ({ signal }) => call(contactApi.infoList, { signal }) });
 }
 
 export function useCreateContactInfo() {
-  return useInvalidating(contactKeys.info, (values: ContactWrite) => api.post<ContactInfo>(INFO_URL, contactForm(values)));
+  return useInvalidating(contactKeys.info, (values: ContactWrite) => call(contactApi.infoCreate, { body: contactForm(values) }));
 }
 
 export function useUpdateContactInfo() {
   return useInvalidating(contactKeys.info, ({ id, values }: { id: number; values: ContactWrite }) =>
-    api.patch<ContactInfo>(`${INFO_URL}${id}/`, contactForm(values)),
+    call(contactApi.infoUpdate, { params: { id }, body: contactForm(values) }),
   );
 }
 
 export function useDeleteContactInfo() {
-  return useInvalidating(contactKeys.info, (id: number) => api.delete<void>(`${INFO_URL}${id}/`));
+  return useInvalidating(contactKeys.info, (id: number) => call(contactApi.infoRemove, { params: { id } }));
 }
 
 // Contact-us page content (/Contact-us).
@@ -45,7 +41,7 @@ export function useDeleteContactInfo() {
 export function useContactUsContent() {
   return useQuery({
     queryKey: contactKeys.content,
-    queryFn: ({ signal }) => api.get<ContactUsContent[]>(CONTENT_URL, signal),
+    queryFn: ({ signal }) => call(contactApi.contentList, { signal }),
     // The page has one record: the first.
     select: (rows) => rows[0] ?? null,
   });
@@ -55,7 +51,7 @@ export function useCreateContactUsContent() {
   return useInvalidating(
     contactKeys.content,
     ({ values, onProgress }: { values: ContactUsWrite; onProgress?: Progress }) =>
-      upload<ContactUsContent>('POST', CONTENT_URL, contactForm(values), onProgress).promise,
+      send(contactApi.contentCreate, { form: contactForm(values), onProgress }).promise,
   );
 }
 
@@ -63,6 +59,6 @@ export function useUpdateContactUsContent() {
   return useInvalidating(
     contactKeys.content,
     ({ id, values, onProgress }: { id: number; values: ContactUsWrite; onProgress?: Progress }) =>
-      upload<ContactUsContent>('PATCH', `${CONTENT_UPDATE_URL}${id}/`, contactForm(values), onProgress).promise,
+      send(contactApi.contentUpdate, { params: { id }, form: contactForm(values), onProgress }).promise,
   );
 }

@@ -9,16 +9,13 @@ import {
   type ContactInfo,
   type ContactInfoFormValues,
 } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateContactInfo, useUpdateContactInfo, type ContactWrite } from './api';
 import { ContactFields } from './contact-fields';
 
-function failureMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_INFO_ERROR_FIELDS);
-  return COMMON_MESSAGES.serverError;
-}
+/** A 400 names email, name or description; anything else is the generic failure. */
+const FAILURE = { fallback: COMMON_MESSAGES.serverError, fields: CONTACT_INFO_ERROR_FIELDS };
 
 /** 'Manage Contact Informations': create a row, or update the one given. */
 export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClose: () => void }) {
@@ -47,7 +44,7 @@ export function ContactInfoDialog({ item, onClose }: { item?: ContactInfo; onClo
     fields: CONTACT_INFO_ERROR_FIELDS,
     created: CONTACT_MESSAGES.created,
     updated: CONTACT_MESSAGES.updated,
-    failureMessage,
+    failureMessage: FAILURE,
   });
   const onSubmit = handleSubmit((values) => run(() => (item ? update.mutateAsync({ id: item.id, values }) : create.mutateAsync(values))));
 

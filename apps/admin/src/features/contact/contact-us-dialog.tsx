@@ -9,7 +9,7 @@ import {
   type ContactUsContent,
   type ContactUsFormValues,
 } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
+import type { FailurePolicy } from '../../api/failure';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -22,21 +22,10 @@ const FORM_FIELDS = ['email', 'phone', 'address', 'description', 'nav_image', 'n
 /**
  * The spec's contact-us update rule: 400 shows the first message of email, name or description
  * (else the generic 400 text); 500 shows the server's message; anything else
- * 'Contact information update failed.'.
+ * 'Contact information update failed.'. A failed create shows the generic failure.
  */
-function updateFailure(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_US_ERROR_FIELDS);
-  if (err instanceof ApiError && err.status === 500) {
-    const body = err.body as { detail?: unknown } | null;
-    return typeof body?.detail === 'string' && body.detail ? body.detail : COMMON_MESSAGES.serverError;
-  }
-  return CONTACT_MESSAGES.updateFailed;
-}
-
-function createFailure(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, CONTACT_US_ERROR_FIELDS);
-  return COMMON_MESSAGES.serverError;
-}
+const UPDATE_FAILURE: FailurePolicy = { fallback: CONTACT_MESSAGES.updateFailed, fields: CONTACT_US_ERROR_FIELDS, serverFault: 'server' };
+const CREATE_FAILURE: FailurePolicy = { fallback: COMMON_MESSAGES.serverError, fields: CONTACT_US_ERROR_FIELDS };
 
 /** Creates the contact-us content when there is none, otherwise updates it. */
 export function ContactUsDialog({ content, onClose }: { content: ContactUsContent | null; onClose: () => void }) {
@@ -67,7 +56,7 @@ export function ContactUsDialog({ content, onClose }: { content: ContactUsConten
     fields: FORM_FIELDS,
     created: CONTACT_MESSAGES.created,
     updated: CONTACT_MESSAGES.updated,
-    failureMessage: (err) => (content ? updateFailure(err) : createFailure(err)),
+    failureMessage: content ? UPDATE_FAILURE : CREATE_FAILURE,
   });
   const onSubmit = handleSubmit((values) =>
     run((onProgress) =>

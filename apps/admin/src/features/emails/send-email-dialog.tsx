@@ -23,7 +23,7 @@ import {
   type SendEmailFormValues,
   type SendEmailResult,
 } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
+import { failureMessage } from '../../api/failure';
 import { FormDialog } from '../../components/form-dialog';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
@@ -66,7 +66,7 @@ export function SendEmailDialog({ open, admins, initialRecipients, onClose, onSe
     } catch (err) {
       // A 400 shows under its fields and names the first problem; anything else is a failed send.
       applyFieldErrors(err, setError, FIELDS);
-      notify(err instanceof ApiError && err.status === 400 ? errorMessage(err, FIELDS) : EMAIL_MESSAGES.sendFailed, 'error');
+      notify(failureMessage(err, { fallback: EMAIL_MESSAGES.sendFailed, fields: FIELDS }), 'error');
     }
   });
 

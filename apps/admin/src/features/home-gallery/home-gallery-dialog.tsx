@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HOME_GALLERY_MESSAGES, homeGalleryFormSchema, type HomeGalleryImage } from '@darkroom/contracts';
-import { failureTextOr } from '../../components/failure-text';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -34,7 +33,11 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
     fields: ['cover_image'],
     created: HOME_GALLERY_MESSAGES.created,
     updated: HOME_GALLERY_MESSAGES.updated,
-    failureMessage: (err) => failureTextOr(err, item ? HOME_GALLERY_MESSAGES.updateFailed : HOME_GALLERY_MESSAGES.createFailed, FIELDS),
+    failureMessage: {
+      fallback: item ? HOME_GALLERY_MESSAGES.updateFailed : HOME_GALLERY_MESSAGES.createFailed,
+      fields: FIELDS,
+      serverFault: 'generic',
+    },
   });
   const onSubmit = handleSubmit(async ({ cover_image: file }) => {
     if (!file) return;

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory, type LoveStoryDescription } from '@darkroom/contracts';
-import { api, ApiError, toFormData, upload } from '../../api/client';
+import { loveStoriesApi, type LoveStoryDescription } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call, send } from '../../api/endpoints';
 import { useInvalidatingMutation, type UploadProgress } from '../../api/mutations';
-
-const BASE = '/adminportal/manage-love-stories/';
 
 export const loveStoryKeys = {
   all: ['love-stories'] as const,
@@ -23,36 +22,14 @@ export const LOVE_STORY_FIELDS = [
   'cover_image',
 ];
 
-/** The first field message of a 400, if the answer carried one. */
-export function firstFieldMessage(err: unknown, fields: string[] = LOVE_STORY_FIELDS): string | null {
-  if (!(err instanceof ApiError) || err.status !== 400) return null;
-  const messages = err.fields;
-  for (const f of [...fields, 'description', 'non_field_errors']) if (messages[f]?.[0]) return messages[f][0];
-  return null;
-}
-
-/** The description JSON string as an object with all five keys. */
-export function readDescription(raw: string): LoveStoryDescription {
-  let parsed: Record<string, unknown> = {};
-  try {
-    const v: unknown = JSON.parse(raw);
-    if (v && typeof v === 'object') parsed = v as Record<string, unknown>;
-  } catch {
-    // An unreadable description shows as blank fields.
-  }
-  const out = {} as LoveStoryDescription;
-  for (const key of LOVE_STORY_DESCRIPTION_KEYS) out[key] = typeof parsed[key] === 'string' ? parsed[key] : '';
-  return out;
-}
-
 export function useLoveStories() {
-  return useQuery({ queryKey: loveStoryKeys.list(), queryFn: ({ signal }) => api.get<LoveStory[]>(BASE, signal) });
+  return useQuery({ queryKey: loveStoryKeys.list(), queryFn: ({ signal }) => call(loveStoriesApi.list, { signal }) });
 }
 
 export function useLoveStory(id: number | null) {
   return useQuery({
     queryKey: loveStoryKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<LoveStory>(`${BASE}${id}/`, signal),
+    queryFn: ({ signal }) => call(loveStoriesApi.get, { params: { id: id! }, signal }),
     enabled: !!id,
   });
 }
@@ -77,7 +54,8 @@ export function useSaveLoveStory() {
         description: JSON.stringify(values.description),
         cover_image: values.cover_image,
       });
-      return upload<LoveStory>(id ? 'PATCH' : 'POST', id ? `${BASE}${id}/` : BASE, form, onProgress).promise;
+      return (id ? send(loveStoriesApi.update, { params: { id }, form, onProgress }) : send(loveStoriesApi.create, { form, onProgress }))
+        .promise;
     },
   );
 }
@@ -85,10 +63,10 @@ export function useSaveLoveStory() {
 /** The publish toggle sends the status as a form field, as the spec's client does. */
 export function usePublishLoveStory() {
   return useLoveStoryMutation(({ id, status }: { id: number; status: boolean }) =>
-    api.patch<LoveStory>(`${BASE}${id}/`, toFormData({ status })),
+    call(loveStoriesApi.update, { params: { id }, body: toFormData({ status }) }),
   );
 }
 
 export function useDeleteLoveStory() {
-  return useLoveStoryMutation((id: number) => api.delete<null>(`${BASE}${id}/`));
+  return useLoveStoryMutation((id: number) => call(loveStoriesApi.remove, { params: { id } }));
 }

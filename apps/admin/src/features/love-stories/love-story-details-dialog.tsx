@@ -15,9 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { LOVE_STORY_DESCRIPTION_KEYS, type LoveStory } from '@darkroom/contracts';
+import { LOVE_STORY_DESCRIPTION_KEYS, readLoveStoryDescription, type LoveStory } from '@darkroom/contracts';
 import { useGalleryPhotos } from '../../components/gallery';
-import { readDescription } from './api';
 
 export interface LoveStoryDetailsDialogProps {
   story: LoveStory | null;
@@ -30,7 +29,7 @@ export interface LoveStoryDetailsDialogProps {
 export function LoveStoryDetailsDialog({ story, onClose, onOpenGallery, onManage }: LoveStoryDetailsDialogProps) {
   const titleId = useId();
   const photos = useGalleryPhotos('love-story', story?.id ?? null);
-  const description = story ? readDescription(story.description) : null;
+  const description = story ? readLoveStoryDescription(story.description) : null;
   return (
     <Dialog open={!!story} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
       {story && description && (

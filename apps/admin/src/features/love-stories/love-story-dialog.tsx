@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import {
   LOVE_STORY_DESCRIPTION_KEYS,
+  readLoveStoryDescription,
   LOVE_STORY_MESSAGES,
   loveStoryFormSchema,
   type LoveStory,
@@ -16,7 +17,7 @@ import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { firstFieldMessage, LOVE_STORY_FIELDS, readDescription, useSaveLoveStory } from './api';
+import { LOVE_STORY_FIELDS, useSaveLoveStory } from './api';
 
 export interface LoveStoryDialogProps {
   /** The story to edit; none means create. */
@@ -25,7 +26,7 @@ export interface LoveStoryDialogProps {
 }
 
 function initialValues(story: LoveStory | null): LoveStoryFormValues<File> {
-  const d = story ? readDescription(story.description) : null;
+  const d = story ? readLoveStoryDescription(story.description) : null;
   return {
     title: story?.title ?? '',
     user: story?.user ?? '',
@@ -43,6 +44,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
   const mode = story ? 'edit' : 'create';
   const save = useSaveLoveStory();
   const customers = useCustomers();
+  const failed = story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed;
   const schema = useMemo(() => loveStoryFormSchema<File>(mode), [mode]);
   const {
     control,
@@ -64,7 +66,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
     created: LOVE_STORY_MESSAGES.created,
     updated: LOVE_STORY_MESSAGES.updated,
     // A 400 names its field; anything else gets the spec's failure text.
-    failureMessage: (err) => firstFieldMessage(err) ?? (story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed),
+    failureMessage: { fallback: failed, fields: [...LOVE_STORY_FIELDS, 'description', 'non_field_errors'], badRequest: failed },
   });
   const submit = handleSubmit((values) =>
     run((onProgress) =>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageImage, PageType } from '@darkroom/contracts';
-import { api, toFormData } from '../../api/client';
+import { pageImagesApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
-
-const BASE = '/adminportal/pages-images/';
 
 export const pageImageKeys = {
   all: ['page-images'] as const,
@@ -15,14 +14,14 @@ export const pageImageKeys = {
 export const PAGE_IMAGE_FIELD_ORDER = ['page', 'image'];
 
 export function usePageImages() {
-  return useQuery({ queryKey: pageImageKeys.list(), queryFn: ({ signal }) => api.get<PageImage[]>(BASE, signal) });
+  return useQuery({ queryKey: pageImageKeys.list(), queryFn: ({ signal }) => call(pageImagesApi.list, { signal }) });
 }
 
 /** The fixed page list (ids 1-7); it never changes while the portal runs. */
 export function usePageTypes() {
   return useQuery({
     queryKey: pageImageKeys.types,
-    queryFn: ({ signal }) => api.get<PageType[]>('/adminportal/page-types/', signal),
+    queryFn: ({ signal }) => call(pageImagesApi.pageTypes, { signal }),
     staleTime: Infinity,
   });
 }
@@ -38,7 +37,7 @@ export function useSavePageImage() {
     pageImageKeys.all,
     ({ id, values }: { id: number | null; values: PageImageFormValues }) => {
       const form = toFormData({ page: values.page, image: values.image });
-      return id ? api.patch<PageImage>(`${BASE}${id}/`, form) : api.post<PageImage>(BASE, form);
+      return id ? call(pageImagesApi.update, { params: { id }, body: form }) : call(pageImagesApi.create, { body: form });
     },
     { refreshOn: 'success' },
   );
@@ -47,11 +46,13 @@ export function useSavePageImage() {
 export function usePublishPageImage() {
   return useInvalidatingMutation(
     pageImageKeys.all,
-    ({ id, status }: { id: number; status: boolean }) => api.patch<PageImage>(`${BASE}${id}/`, toFormData({ status })),
+    ({ id, status }: { id: number; status: boolean }) => call(pageImagesApi.update, { params: { id }, body: toFormData({ status }) }),
     { refreshOn: 'success' },
   );
 }
 
 export function useDeletePageImage() {
-  return useInvalidatingMutation(pageImageKeys.all, (id: number) => api.delete<null>(`${BASE}${id}/`), { refreshOn: 'success' });
+  return useInvalidatingMutation(pageImageKeys.all, (id: number) => call(pageImagesApi.remove, { params: { id } }), {
+    refreshOn: 'success',
+  });
 }

@@ -12,7 +12,6 @@ import {
   type PageImage,
 } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
-import { failureText } from '../../components/failure-text';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -71,8 +70,11 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
     fields: PAGE_IMAGE_FIELD_ORDER,
     created: PAGE_IMAGE_MESSAGES.created,
     updated: PAGE_IMAGE_MESSAGES.updated,
-    failureMessage: (err) =>
-      failureText(err, editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed, PAGE_IMAGE_FIELD_ORDER),
+    failureMessage: {
+      fallback: editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed,
+      fields: PAGE_IMAGE_FIELD_ORDER,
+      serverFault: 'generic',
+    },
     updateClose: 'immediate',
   });
   // Pages that already have an image (other than the one being edited), shown in the page choice.

@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { PAGE_IMAGE_MESSAGES, type PageImage } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
-import { failureText } from '../../components/failure-text';
 import { PAGE_IMAGE_FIELD_ORDER, useDeletePageImage, usePageImages, usePublishPageImage } from './api';
 import { PageImageDialog } from './page-image-dialog';
 
@@ -31,7 +30,7 @@ export default function PageImagesPage() {
       remove={{
         remove: (p) => remove.mutateAsync(p.id),
         deleted: PAGE_IMAGE_MESSAGES.deleted,
-        failed: (err) => failureText(err, PAGE_IMAGE_MESSAGES.deleteFailed, PAGE_IMAGE_FIELD_ORDER),
+        failed: { fallback: PAGE_IMAGE_MESSAGES.deleteFailed, fields: PAGE_IMAGE_FIELD_ORDER, serverFault: 'generic' },
       }}
       preview={(p) => ({ src: p.image, title: p.page_name.toUpperCase() })}
       renderEditor={(pageImage, onClose) => <PageImageDialog pageImage={pageImage} onClose={onClose} />}

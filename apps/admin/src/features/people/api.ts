@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreateInput, type PersonCreated, type PersonHoldings } from '@darkroom/contracts';
-import { api, ApiError, toFormData } from '../../api/client';
+import { adminsApi, PEOPLE_MESSAGES, usersApi, type PersonCreateInput } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
 export type PersonKind = 'user' | 'admin';
 
-const BASE: Record<PersonKind, string> = {
-  user: '/adminportal/manage-users/',
-  admin: '/adminportal/manage-admins/',
-};
+/** The two lists' endpoints: the same shapes under two paths. */
+const ENDPOINTS = { user: usersApi, admin: adminsApi } as const;
 
 export const peopleKeys = {
   all: ['people'] as const,
@@ -19,7 +18,8 @@ export const peopleKeys = {
 export const KIND_TEXT = {
   user: {
     title: 'Users',
-    subtitle: 'Customers of the studio: they are assigned love stories, client galleries and gallery links.',
+    subtitle:
+      'Customers of the studio: they are assigned love stories, client galleries and gallery links. They never sign in; their details are for delivery and contact.',
     label: 'Users',
     createButton: 'Add user',
     createTooltip: 'Create user',
@@ -52,25 +52,16 @@ export const KIND_TEXT = {
 /** Form fields in the order a 400's messages are shown and focused. */
 export const PERSON_FIELDS = ['first_name', 'last_name', 'email', 'username', 'phone', 'is_active'];
 
-/**
- * The message for a failed write: a refusal the server explains (403, 409, 429) shows its reason;
- * anything else shows the spec's failure message (field messages go under the fields).
- */
-export function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && (err.status === 403 || err.status === 409 || err.status === 429) && err.message) return err.message;
-  return fallback;
-}
-
 export function usePeople(kind: PersonKind) {
-  return useQuery({ queryKey: peopleKeys.list(kind), queryFn: ({ signal }) => api.get<PersonAccount[]>(BASE[kind], signal) });
+  return useQuery({ queryKey: peopleKeys.list(kind), queryFn: ({ signal }) => call(ENDPOINTS[kind].list, { signal }) });
 }
 
 /** Every write refreshes both lists once it settles. */
-const usePeopleMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(peopleKeys.all, call);
+const usePeopleMutation = <V, R>(fn: (vars: V) => Promise<R>) => useInvalidatingMutation(peopleKeys.all, fn);
 
 /** The spec's create call: JSON with first_name, last_name, email, username, phone. */
 export function useCreatePerson(kind: PersonKind) {
-  return usePeopleMutation((values: PersonCreateInput) => api.post<PersonCreated>(BASE[kind], { ...values }));
+  return usePeopleMutation((values: PersonCreateInput) => call(ENDPOINTS[kind].create, { body: { ...values } }));
 }
 
 export type PersonChanges = Partial<Record<'first_name' | 'last_name' | 'email' | 'phone' | 'username', string>> & { is_active?: boolean };
@@ -78,19 +69,19 @@ export type PersonChanges = Partial<Record<'first_name' | 'last_name' | 'email' 
 /** The spec's update call: multipart, carrying only what the dialog decided to send. */
 export function useUpdatePerson(kind: PersonKind) {
   return usePeopleMutation(({ id, changes }: { id: number; changes: PersonChanges }) =>
-    api.patch<PersonAccount>(`${BASE[kind]}${id}/`, toFormData(changes)),
+    call(ENDPOINTS[kind].update, { params: { id }, body: toFormData(changes) }),
   );
 }
 
 export function useDeletePerson(kind: PersonKind) {
-  return usePeopleMutation((id: number) => api.delete<void>(`${BASE[kind]}${id}/`));
+  return usePeopleMutation((id: number) => call(ENDPOINTS[kind].remove, { params: { id } }));
 }
 
 /** What a customer holds, read when their delete confirmation opens (fresh each time). */
 export function usePersonHoldings(id: number | null) {
   return useQuery({
     queryKey: [...peopleKeys.all, 'holdings', id],
-    queryFn: ({ signal }) => api.get<PersonHoldings>(`${BASE.user}${id}/holdings/`, signal),
+    queryFn: ({ signal }) => call(usersApi.holdings, { params: { id: id! }, signal }),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,

@@ -11,7 +11,8 @@ import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
 import { useSession } from '../../app/use-session';
-import { failureMessage, KIND_TEXT, useDeletePerson, usePeople, usePersonHoldings, type PersonKind } from './api';
+import { failureMessage } from '../../api/failure';
+import { KIND_TEXT, useDeletePerson, usePeople, usePersonHoldings, type PersonKind } from './api';
 import { PersonDialog } from './person-dialog';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
@@ -27,7 +28,7 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
   const deletion = useDeleteConfirm<PersonAccount>({
     remove: (person) => remove.mutateAsync(person.id),
     deleted: text.deleted,
-    failed: (err) => failureMessage(err, text.deleteFailed),
+    failed: (err) => failureMessage(err, { fallback: text.deleteFailed, badRequest: text.deleteFailed }),
     detail: (person) => `${personName(person)} (${person.username}) will be removed.`,
     keepOpenOnFailure: true,
   });
@@ -120,7 +121,8 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
           person={editor.item ?? undefined}
           isSelf={!!editor.item && editor.item.id === selfId}
           onClose={editor.close}
-          onCreated={setCreated}
+          // Only an admin gets a temporary password: customers never sign in to the portal.
+          onCreated={kind === 'admin' ? setCreated : undefined}
         />
       )}
       {created && <TemporaryPasswordDialog created={created} onClose={() => setCreated(null)} />}

@@ -2,10 +2,11 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { PEOPLE_MESSAGES, personCreateSchema, personEditSchema, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
+import { failureMessage } from '../../api/failure';
 import { FormTextField } from '../../components/form-text-field';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { failureMessage, KIND_TEXT, PERSON_FIELDS, useCreatePerson, useUpdatePerson, type PersonChanges, type PersonKind } from './api';
+import { KIND_TEXT, PERSON_FIELDS, useCreatePerson, useUpdatePerson, type PersonChanges, type PersonKind } from './api';
 
 interface PersonFormValues {
   first_name: string;
@@ -23,7 +24,7 @@ export interface PersonDialogProps {
   /** True when `person` is the signed-in admin (who cannot deactivate themself). */
   isSelf?: boolean;
   onClose: () => void;
-  /** Called after a create, with the one-time temporary password. */
+  /** Called after an admin's create, with the one-time temporary password. */
   onCreated?: (created: PersonCreated) => void;
 }
 
@@ -59,7 +60,11 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     fields: PERSON_FIELDS,
     created: text.created,
     updated: text.updated,
-    failureMessage: (err) => failureMessage(err, person ? text.updateFailed : text.createFailed),
+    failureMessage: (err) => {
+      // A 400's messages go under the fields; the notification says the spec's failure message.
+      const fallback = person ? text.updateFailed : text.createFailed;
+      return failureMessage(err, { fallback, badRequest: fallback });
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -74,7 +79,8 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
     } else {
       const { first_name, last_name, email, username, phone } = values;
       const created = await run(() => create.mutateAsync({ first_name, last_name, email, username, phone }));
-      if (created) onCreated?.(created);
+      // Only an admin's create answers a temporary password: customers never sign in.
+      if (created && 'temporary_password' in created) onCreated?.(created);
     }
   });
 
@@ -114,7 +120,11 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
       {field('email', 'Email Address', { type: 'email' })}
       {field('username', 'Username', {
         required: !person,
-        helper: person ? 'Leave blank to keep the current username' : 'Used to sign in; letters, numbers and @ . + - _',
+        helper: person
+          ? 'Leave blank to keep the current username'
+          : kind === 'admin'
+            ? 'Used to sign in; letters, numbers and @ . + - _'
+            : 'A unique name for this customer; letters, numbers and @ . + - _',
       })}
       {field('phone', 'Phone', { type: 'tel' })}
       {person && (
@@ -139,7 +149,13 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
           )}
         />
       )}
-      {!person && <FormHelperText>A temporary password is generated, shown to you once and e-mailed to the new account.</FormHelperText>}
+      {!person && (
+        <FormHelperText>
+          {kind === 'admin'
+            ? 'A temporary password is generated, shown to you once and e-mailed to the new admin.'
+            : 'Customers never sign in: their details are for delivering their galleries and keeping in touch. No e-mail is sent.'}
+        </FormHelperText>
+      )}
     </FormDialog>
   );
 }

@@ -2,29 +2,11 @@ import { useId, useRef } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { PersonCreated } from '@darkroom/contracts';
+import { copyText } from '../../components/copy-text';
 import { useNotify } from '../../components/notify';
 import { personName } from '../../components/format';
 
-/** Copies text; falls back to a selection copy where the Clipboard API is unavailable (plain http). */
-async function copyText(text: string, fallbackNode: HTMLElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection copy
-  }
-  if (!fallbackNode) return false;
-  const range = document.createRange();
-  range.selectNodeContents(fallbackNode);
-  const selection = window.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  return document.execCommand('copy');
-}
-
-/** Shows a new account's temporary password once, with a copy button. */
+/** Shows a new admin's temporary password once, with a copy button (customers get none: they never sign in). */
 export function TemporaryPasswordDialog({ created, onClose }: { created: PersonCreated; onClose: () => void }) {
   const titleId = useId();
   const notify = useNotify();
@@ -40,7 +22,7 @@ export function TemporaryPasswordDialog({ created, onClose }: { created: PersonC
       <DialogTitle id={titleId}>Temporary password</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {personName(created)} can sign in as <strong>{created.username}</strong> with this password. It is shown only this once.
+          The portal password of {personName(created)} (username <strong>{created.username}</strong>). It is shown only this once.
         </Typography>
         <Box
           sx={{

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
@@ -9,13 +9,6 @@ import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
 
 const FIELDS = ['name', 'description', 'image'];
-
-function failureMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.status === 400) return errorMessage(err, FIELDS);
-  // 409: someone created the page meanwhile; the screen reloads it and its message says so.
-  if (err instanceof ApiError && err.status === 409) return err.message;
-  return fallback;
-}
 
 export interface ServicePageDialogProps {
   /** The current record; create mode when there is none (or it has no name), as the spec says. */
@@ -47,7 +40,8 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
     fields: FIELDS,
     created: SERVICE_PAGE_MESSAGES.created,
     updated: SERVICE_PAGE_MESSAGES.updated,
-    failureMessage: (err) => failureMessage(err, editing ? SERVICE_PAGE_MESSAGES.updateFailed : SERVICE_PAGE_MESSAGES.createFailed),
+    // 409: someone created the page meanwhile; the screen reloads it and the server's message says so.
+    failureMessage: { fallback: editing ? SERVICE_PAGE_MESSAGES.updateFailed : SERVICE_PAGE_MESSAGES.createFailed, fields: FIELDS },
     onFailure: (err) => {
       if (err instanceof ApiError && err.status === 409) onClose();
     },

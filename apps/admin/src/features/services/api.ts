@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Service } from '@darkroom/contracts';
-import { api, toFormData } from '../../api/client';
+import { servicesApi } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
-
-const BASE = '/adminportal/manage-services/';
 
 export const serviceKeys = {
   all: ['services'] as const,
@@ -15,13 +14,13 @@ export const serviceKeys = {
 export const SERVICE_FIELD_ORDER = ['name', 'cover_image', 'description', 'description2'];
 
 export function useServices() {
-  return useQuery({ queryKey: serviceKeys.list(), queryFn: ({ signal }) => api.get<Service[]>(BASE, signal) });
+  return useQuery({ queryKey: serviceKeys.list(), queryFn: ({ signal }) => call(servicesApi.list, { signal }) });
 }
 
 export function useService(id: number | null) {
   return useQuery({
     queryKey: serviceKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<Service>(`${BASE}${id}/`, signal),
+    queryFn: ({ signal }) => call(servicesApi.get, { params: { id: id! }, signal }),
     enabled: !!id,
   });
 }
@@ -45,7 +44,7 @@ export function useSaveService() {
         // An empty image is left out on update, so the old cover stays.
         cover_image: values.cover_image,
       });
-      return id ? api.patch<Service>(`${BASE}${id}/`, form) : api.post<Service>(BASE, form);
+      return id ? call(servicesApi.update, { params: { id }, body: form }) : call(servicesApi.create, { body: form });
     },
     { refreshOn: 'success' },
   );
@@ -54,11 +53,11 @@ export function useSaveService() {
 export function usePublishService() {
   return useInvalidatingMutation(
     serviceKeys.all,
-    ({ id, status }: { id: number; status: boolean }) => api.patch<Service>(`${BASE}${id}/`, toFormData({ status })),
+    ({ id, status }: { id: number; status: boolean }) => call(servicesApi.update, { params: { id }, body: toFormData({ status }) }),
     { refreshOn: 'success' },
   );
 }
 
 export function useDeleteService() {
-  return useInvalidatingMutation(serviceKeys.all, (id: number) => api.delete<null>(`${BASE}${id}/`), { refreshOn: 'success' });
+  return useInvalidatingMutation(serviceKeys.all, (id: number) => call(servicesApi.remove, { params: { id } }), { refreshOn: 'success' });
 }

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
-import { failureText } from '../../components/failure-text';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { imageFileField } from '../../components/image-file-field';
@@ -54,7 +53,11 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
     fields: SERVICE_FIELD_ORDER,
     created: SERVICE_MESSAGES.created,
     updated: SERVICE_MESSAGES.updated,
-    failureMessage: (err) => failureText(err, editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed, SERVICE_FIELD_ORDER),
+    failureMessage: {
+      fallback: editing ? SERVICE_MESSAGES.updateFailed : SERVICE_MESSAGES.createFailed,
+      fields: SERVICE_FIELD_ORDER,
+      serverFault: 'generic',
+    },
   });
   const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: service?.id ?? null, values })));
 

@@ -4,7 +4,6 @@ import { Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
-import { failureText } from '../../components/failure-text';
 import { openGalleryViewer } from '../../components/gallery';
 import { SERVICE_FIELD_ORDER, useDeleteService, usePublishService, useServices } from './api';
 import { ServiceFormDialog } from './service-form-dialog';
@@ -48,7 +47,7 @@ export default function ServicesPage() {
       remove={{
         remove: (s) => remove.mutateAsync(s.id),
         deleted: SERVICE_MESSAGES.deleted,
-        failed: (err) => failureText(err, SERVICE_MESSAGES.deleteFailed, SERVICE_FIELD_ORDER),
+        failed: { fallback: SERVICE_MESSAGES.deleteFailed, fields: SERVICE_FIELD_ORDER, serverFault: 'generic' },
         detail: (s) => `${s.name} and all of its gallery photos will be removed.`,
       }}
       renderEditor={(service, onClose) => <ServiceFormDialog service={service} onClose={onClose} />}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteSettingsApi, type SiteSettings, type SiteSettingsInput } from '@darkroom/contracts';
-import { api } from '../../api/client';
+import { siteSettingsApi, type SiteSettingsInput } from '@darkroom/contracts';
+import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
 export const siteSettingsKeys = { all: ['site-settings'] as const };
@@ -9,12 +9,12 @@ export const siteSettingsKeys = { all: ['site-settings'] as const };
 export function useSiteSettings() {
   return useQuery({
     queryKey: siteSettingsKeys.all,
-    queryFn: ({ signal }) => api.get<SiteSettings>(siteSettingsApi.get.path, signal),
+    queryFn: ({ signal }) => call(siteSettingsApi.get, { signal }),
   });
 }
 
 export function useSaveSiteSettings() {
   return useInvalidatingMutation(siteSettingsKeys.all, (values: SiteSettingsInput) =>
-    api.put<SiteSettings>(siteSettingsApi.update.path, values as unknown as Record<string, unknown>),
+    call(siteSettingsApi.update, { body: { ...values } }),
   );
 }

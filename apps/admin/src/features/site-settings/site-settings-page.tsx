@@ -28,6 +28,7 @@ import {
   type SiteMenuPage,
   type SiteSettings,
 } from '@darkroom/contracts';
+import { failureMessage } from '../../api/failure';
 import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
@@ -98,7 +99,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       await save.mutateAsync(values);
       notify(SITE_SETTINGS_MESSAGES.updated, 'success');
     } catch (err) {
-      if (!applyFieldErrors(err, setError, FIELDS)) notify(SITE_SETTINGS_MESSAGES.updateFailed);
+      const failed = SITE_SETTINGS_MESSAGES.updateFailed;
+      if (!applyFieldErrors(err, setError, FIELDS)) notify(failureMessage(err, { fallback: failed, badRequest: failed }));
     }
   });
 

@@ -18,6 +18,8 @@ export interface TeamDialogProps {
 export function TeamDialog({ member, onClose }: TeamDialogProps) {
   const create = useCreateTeamMember();
   const update = useUpdateTeamMember();
+  // The notification is always the area's text; a 400's messages go under the fields.
+  const failed = member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed;
   const {
     register,
     control,
@@ -43,7 +45,7 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
     fields: TEAM_FIELDS,
     created: TEAM_MESSAGES.created,
     updated: TEAM_MESSAGES.updated,
-    failureMessage: () => (member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed),
+    failureMessage: { fallback: failed, badRequest: failed },
   });
   const onSubmit = handleSubmit((values) =>
     run((onProgress) => (member ? update.mutateAsync({ id: member.id, values, onProgress }) : create.mutateAsync({ values, onProgress }))),
