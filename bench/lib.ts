@@ -155,7 +155,9 @@ export function serverEntry(): string {
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [serverEntry()], {
+  // BENCH_NODE_ARGS passes flags Node refuses in NODE_OPTIONS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry()], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -165,7 +167,8 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
       DATA_DIR: dataDir,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+      // The default level: a request's log line is part of what it costs in production.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       LOGIN_MAX_FAILURES: '100',
       // As `npm start` sets it (scripts/start.mjs).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',

@@ -20,7 +20,8 @@ if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
 }
 if (serverBuildIsStale()) await buildServer();
 
-const server = spawn(process.execPath, [SERVER_BUNDLE], {
+// Source maps give stack traces the TypeScript files and names (read only when an error is logged).
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
   // glibc keeps memory freed by sharp's worker threads in many arenas; two keep peak memory

@@ -16,7 +16,7 @@ import { registerFeatures } from './features';
 import { siteNotFound } from './features/site/site-pages.routes';
 import { registerApiReference } from './http/api-reference';
 import { BODY_MESSAGES, restoreIdleTimeout } from './http/read-body';
-import { OneLineRequestLog } from './http/request-log';
+import { lazyChildLogger, OneLineRequestLog } from './http/request-log';
 import { registerRequestLimits } from './http/request-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { HttpError, ValidationError } from './lib/errors';
@@ -87,7 +87,8 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   const { config } = runtime;
   const app = Fastify({
     loggerInstance: runtime.log,
-    logController: new OneLineRequestLog(),
+    logController: new OneLineRequestLog(runtime.log),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // A stalled client is cut off: no byte for this long, or a request not received in time.

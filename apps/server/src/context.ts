@@ -43,7 +43,41 @@ export interface AppContext extends AppRuntime {
 }
 
 export function contextFor(runtime: AppRuntime, actor: Actor, ip: string | null = null): AppContext {
-  return { ...runtime, actor, ip };
+  return new Context(runtime, actor, ip);
+}
+
+/**
+ * Every request makes one: fields assigned one by one in a class, because spreading the runtime
+ * into a fresh literal on every request showed in the profile of a cached answer (4% of it).
+ */
+class Context implements AppContext {
+  readonly config: Config;
+  readonly database: Database;
+  readonly db: Db;
+  readonly storage: MediaStorage;
+  readonly assets: Assets;
+  readonly mailer: Mailer;
+  readonly cache: ResponseCache;
+  readonly sessions: SessionCache;
+  readonly limiter: RateLimiter;
+  readonly log: FastifyBaseLogger;
+
+  constructor(
+    runtime: AppRuntime,
+    readonly actor: Actor,
+    readonly ip: string | null,
+  ) {
+    this.config = runtime.config;
+    this.database = runtime.database;
+    this.db = runtime.db;
+    this.storage = runtime.storage;
+    this.assets = runtime.assets;
+    this.mailer = runtime.mailer;
+    this.cache = runtime.cache;
+    this.sessions = runtime.sessions;
+    this.limiter = runtime.limiter;
+    this.log = runtime.log;
+  }
 }
 
 /** The context of work nobody asked for over HTTP: start-up, the CLI, timers. */

@@ -100,6 +100,9 @@ function routeSchema(ep: EndpointSpec) {
  * on declared fields) and the request's AppContext.
  */
 export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+  // Looked up once per route, on its first cached answer, rather than on every request.
+  let serializeCached: ((value: unknown) => string) | undefined;
+  const serializerForCache = () => (serializeCached ??= ep.response ? serializerOf(ep.response) : JSON.stringify);
   app.route({
     method: ep.method,
     url: routerPath(ep.path),
@@ -128,10 +131,11 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
         body = validateBody(ep, read.fields, files);
       }
       const ctx = contextOf(request);
-      const cached: HandlerInput<E>['cached'] = async (tags, key, load) => {
-        const serialize = ep.response ? serializerOf(ep.response) : JSON.stringify;
-        return new CachedJson(await ctx.cache.json(tags, key, load, serialize), `${[tags].flat().join(',')}\u0000${key}`);
-      };
+      const cached: HandlerInput<E>['cached'] = async (tags, key, load) =>
+        new CachedJson(
+          await ctx.cache.json(tags, key, load, serializerForCache()),
+          `${typeof tags === 'string' ? tags : tags.join(',')}\u0000${key}`,
+        );
       let chosen: number | undefined;
       const result = await handler({
         ctx,

@@ -36,6 +36,31 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
     expect(text).not.toContain(await t.token());
   });
 
+  it('logs one line per request, with its id, and an error with the same id', async () => {
+    const lines = () =>
+      logged
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: { url: string }; res?: { statusCode: number } });
+    logged.length = 0;
+    const ok = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(ok.statusCode).toBe(200);
+    const [line, ...rest] = lines();
+    expect(rest).toEqual([]);
+    expect(line).toMatchObject({ msg: 'request completed', req: { url: '/healthz' }, res: { statusCode: 200 } });
+    expect(line!.reqId).toMatch(/\S/);
+
+    // A request that logs through its own logger (request.log) still carries its id.
+    logged.length = 0;
+    await t.as({ method: 'POST', url: '/adminportal/fail-with-secrets/', payload: {} });
+    const failed = lines();
+    const error = failed.find((l) => l.msg === 'request failed');
+    const done = failed.find((l) => l.msg === 'request completed');
+    expect(error?.reqId).toMatch(/\S/);
+    expect(done).toMatchObject({ reqId: error!.reqId, res: { statusCode: 500 } });
+  });
+
   it('sends HSTS only over HTTPS', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
