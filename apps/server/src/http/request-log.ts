@@ -9,8 +9,16 @@ import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
  * never builds a logger of its own (see `lazyChildLogger`). Errors still log at `error`.
  */
 export class OneLineRequestLog extends LogController {
-  constructor(private readonly root: FastifyBaseLogger) {
+  /**
+   * The process's logger without redaction, for the completion line only: that line holds just
+   * the fields written below (the URL masked by the `req` serializer), none of them secret, and
+   * redaction's wildcard walk over it was a tenth of a cached page's time.
+   */
+  private readonly lines: FastifyBaseLogger;
+
+  constructor(root: FastifyBaseLogger) {
     super();
+    this.lines = root.child({}, { redact: [] });
   }
 
   override incomingRequest(): void {}
@@ -19,7 +27,7 @@ export class OneLineRequestLog extends LogController {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else
-      this.root.info(
+      this.lines.info(
         { reqId: request.id, req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       );

@@ -51,6 +51,12 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
     expect(line).toMatchObject({ msg: 'request completed', req: { url: '/healthz' }, res: { statusCode: 200 } });
     expect(line!.reqId).toMatch(/\S/);
 
+    // A delivery link is a credential: its line names the route, never the token.
+    logged.length = 0;
+    await t.app.inject({ method: 'GET', url: '/g/secret-link-token-123/?x=1' });
+    expect(lines()[0]).toMatchObject({ msg: 'request completed', req: { url: '/g/[token]/?x=1' } });
+    expect(logged.join('')).not.toContain('secret-link-token-123');
+
     // A request that logs through its own logger (request.log) still carries its id.
     logged.length = 0;
     await t.as({ method: 'POST', url: '/adminportal/fail-with-secrets/', payload: {} });
