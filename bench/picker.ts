@@ -2,7 +2,7 @@
  * Customer picker benchmark: the 'User' picker of the gallery link dialog with 2,000 customers
  * against a baseline studio of 20, in the same run, in real Chromium against the real server.
  * Prints the time from pressing on the picker to its options painted, the time a keystroke keeps
- * the page from painting, the time from typing a name to its option painted, and how many
+ * the page from painting, the time from the last key of a name to its option painted, and how many
  * options are in the DOM; each with its ratio to the baseline.
  *
  * To measure another build of the portal (e.g. main's, for a before/after), pass its folder as
@@ -91,9 +91,12 @@ async function measure(browser: Browser, url: string, session: string, wanted: s
   await input.click();
   await page.waitForFunction(() => (window as unknown as { __picker: { openMs: number } }).__picker.openMs > 0);
   const options = await page.locator('[role="listbox"] [role="option"]').count();
+  // Typed as an admin types, a key every 80 ms; timed from the last key.
+  const typed = wanted.toLowerCase();
+  await input.pressSequentially(typed.slice(0, -1), { delay: 80 });
+  await page.waitForTimeout(80);
   await page.evaluate((w) => (window as unknown as { __picker: { find: (w: string) => void } }).__picker.find(w), wanted);
-  // Typed as an admin types, a key every 80 ms.
-  await input.pressSequentially(wanted.toLowerCase(), { delay: 80 });
+  await input.press(typed.slice(-1));
   await page.waitForFunction(() => (window as unknown as { __picker: { foundMs: number } }).__picker.foundMs > 0, null, {
     timeout: 30_000,
   });
@@ -156,7 +159,7 @@ export async function runPicker(): Promise<{ big: Measure; small: Measure }> {
     printTable(`customer picker results (${bigCount} vs ${smallCount} customers; goal: open and keystroke < ${GOAL_MS} ms)`, [
       ['press to options painted', vs(big.openMs, small.openMs)],
       ['keystroke to next paint, p90', vs(big.keystrokeMs, small.keystrokeMs)],
-      ['typed name to its option painted', vs(big.foundMs, small.foundMs)],
+      ['last key of a name to its option painted', vs(big.foundMs, small.foundMs)],
       ['options in the DOM when open', `${big.options} vs ${small.options}`],
     ]);
     return { big, small };

@@ -8,13 +8,41 @@ import {
   type ReactElement,
   type Ref,
 } from 'react';
+import { autocompleteClasses, styled } from '@mui/material';
 import { useForkRef } from '@mui/material/utils';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 
 /** Every option's height: fixed, so nothing has to be measured while scrolling. */
 export const VIRTUAL_OPTION_HEIGHT = 54;
+/** About the listbox's height (40vh of a laptop screen). */
+const FIRST_FRAME_HEIGHT = 360;
 /** The listbox's own top and bottom space (MUI's 8px). */
 const EDGE = 8;
+
+/**
+ * A listbox slot replaces MUI's styled one, its styles included: the scroller and the option
+ * states (hover, keyboard focus, chosen) are given again here, from the theme.
+ */
+const Scroller = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  margin: 0,
+  maxHeight: '40vh',
+  overflow: 'auto',
+  position: 'relative',
+  [`& .${autocompleteClasses.option}`]: {
+    display: 'flex',
+    boxSizing: 'border-box',
+    padding: '6px 16px',
+    cursor: 'pointer',
+    outline: 0,
+    overflow: 'hidden',
+    [`&.${autocompleteClasses.focused}`]: { backgroundColor: theme.palette.action.hover },
+    [`&.${autocompleteClasses.focusVisible}`]: { backgroundColor: theme.palette.action.focus },
+    '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected },
+    [`&[aria-selected="true"].${autocompleteClasses.focused}`]: { backgroundColor: theme.palette.action.focus },
+    '&[aria-disabled="true"]': { opacity: theme.palette.action.disabledOpacity, pointerEvents: 'none' },
+  },
+}));
 
 type OptionElement = ReactElement<{ style?: CSSProperties; 'aria-selected'?: boolean }>;
 
@@ -55,16 +83,18 @@ export function VirtualListbox({
     paddingStart: EDGE,
     paddingEnd: EDGE,
     overscan: 6,
+    // Rows drawn in the very first frame, before the scroller has been measured.
+    initialRect: { width: 0, height: FIRST_FRAME_HEIGHT },
     rangeExtractor: (range) => rangeWithAnchors(range, [0, range.count - 1, chosen]),
   });
   return (
-    <ul {...props} ref={handleRef} style={{ ...style, height: virtualizer.getTotalSize(), padding: 0, boxSizing: 'border-box' }}>
+    <Scroller {...props} ref={handleRef} style={{ ...style, height: virtualizer.getTotalSize(), padding: 0, boxSizing: 'border-box' }}>
       {virtualizer.getVirtualItems().map((row) => {
         const option = options[row.index]!;
         return cloneElement(option, {
           style: { ...option.props.style, position: 'absolute', top: row.start, left: 0, right: 0, height: row.size },
         });
       })}
-    </ul>
+    </Scroller>
   );
 }
