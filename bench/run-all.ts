@@ -9,6 +9,7 @@ import { runDelivery } from './delivery';
 import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
 import { runMemory } from './memory';
+import { runPicker } from './picker';
 import { runSite } from './site';
 import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   site: runSite,
   delivery: runDelivery,
   'delivery-page': runDeliveryPage,
+  picker: runPicker,
   memory: runMemory,
   startup: runStartup,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { formBoolean, optionalText, pathId, requiredText } from './forms';
+import { formBoolean, NUL_MESSAGE, optionalText, pathId, requiredText } from './forms';
 
 /** Messages of the users (customers) and admins screens, verbatim from the spec where it names them. */
 export const PEOPLE_MESSAGES = {
@@ -148,6 +148,38 @@ export function userOwnsContentMessage(h: Pick<PersonHoldings, 'client_galleries
   return `This user still owns ${owned.join(' and ')}. Assign them to another user or delete them first.`;
 }
 
+/** How many customers one search answers by default, and at most. */
+export const CUSTOMER_SEARCH_LIMIT = 50;
+export const CUSTOMER_SEARCH_MAX = 100;
+
+/** Longer than any field it is matched against (an e-mail), so a longer text can match nothing. */
+export const CUSTOMER_QUERY_MAX = PERSON_LIMITS.email;
+
+/** The customer picker's search: text matched anywhere in a name, username or e-mail. */
+export const customerSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Send the search text once.' })
+    .trim()
+    .max(CUSTOMER_QUERY_MAX, { error: `Ensure the search has no more than ${CUSTOMER_QUERY_MAX} characters.` })
+    .refine((v) => !v.includes('\0'), { error: NUL_MESSAGE })
+    .default(''),
+  limit: z.coerce
+    .number({ error: `Use a whole number from 1 to ${CUSTOMER_SEARCH_MAX}.` })
+    .int({ error: `Use a whole number from 1 to ${CUSTOMER_SEARCH_MAX}.` })
+    .min(1, { error: `Use a whole number from 1 to ${CUSTOMER_SEARCH_MAX}.` })
+    .max(CUSTOMER_SEARCH_MAX, { error: `Use a whole number from 1 to ${CUSTOMER_SEARCH_MAX}.` })
+    .default(CUSTOMER_SEARCH_LIMIT),
+});
+export type CustomerSearchQuery = z.input<typeof customerSearchQuerySchema>;
+
+/** What a picker shows of a customer. */
+export const customerSummarySchema = personAccountSchema.pick({ id: true, first_name: true, last_name: true, username: true, email: true });
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/** The first matches, and whether more customers match than were sent. */
+export const customerSearchResultSchema = z.object({ results: z.array(customerSummarySchema), more: z.boolean() });
+export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
+
 export const usersApi = {
   ...peopleEndpoints('/adminportal/manage-users/', 'people', 'user (customer)'),
   /** Customers never use the portal: no password is made, shown or e-mailed; they get delivery links. */
@@ -167,6 +199,24 @@ export const usersApi = {
     summary: "What a user (customer) holds: their client galleries', love stories' titles and gallery link count",
     params: z.object({ id: pathId }),
     response: personHoldingsSchema,
+  }),
+  /** The customer picker's search: the list endpoint above keeps its shape (every user) for other clients. */
+  search: endpoint({
+    method: 'GET',
+    path: '/adminportal/manage-users/search/',
+    tag: 'people',
+    summary: 'Users (customers, never admins) whose name, username or e-mail contains the text, best matches first, at most `limit`',
+    query: customerSearchQuerySchema,
+    response: customerSearchResultSchema,
+  }),
+  /** One user, e.g. the customer of a record being edited who is not among the first search results. */
+  detail: endpoint({
+    method: 'GET',
+    path: '/adminportal/manage-users/{id}/',
+    tag: 'people',
+    summary: 'One user (customer)',
+    params: z.object({ id: pathId }),
+    response: personAccountSchema,
   }),
 };
 export const adminsApi = {

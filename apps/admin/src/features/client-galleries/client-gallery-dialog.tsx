@@ -10,7 +10,6 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
-import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -26,7 +25,6 @@ export interface ClientGalleryDialogProps {
 export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogProps) {
   const mode = gallery ? 'edit' : 'create';
   const save = useSaveClientGallery();
-  const customers = useCustomers();
   const schema = useMemo(() => clientGalleryFormSchema<File>(mode), [mode]);
   const {
     control,
@@ -77,14 +75,7 @@ export function ClientGalleryDialog({ gallery, onClose }: ClientGalleryDialogPro
       progress={progress}
     >
       <FormTextField registration={register('title')} label="Title" required fullWidth error={errors.title} helperText=" " autoFocus />
-      <CustomerFormField
-        control={control}
-        name="user"
-        customers={customers.data}
-        loading={customers.isLoading}
-        fallbackText={gallery?.user_text || undefined}
-        error={errors.user}
-      />
+      <CustomerFormField control={control} name="user" fallbackText={gallery?.user_text || undefined} error={errors.user} />
       <FormTextField
         registration={register('gallery_link')}
         label="Gallery link"

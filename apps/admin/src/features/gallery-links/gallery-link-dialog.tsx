@@ -10,7 +10,6 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
-import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
 import { galleryLinkFailure, useSaveGalleryLink } from './api';
@@ -24,7 +23,6 @@ export interface GalleryLinkDialogProps {
 /** The 'Assign' dialog (and its edit twin): link, description and the customer it belongs to. */
 export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
   const save = useSaveGalleryLink();
-  const customers = useCustomers();
   const {
     control,
     register,
@@ -58,14 +56,7 @@ export function GalleryLinkDialog({ link, onClose }: GalleryLinkDialogProps) {
       onSubmit={submit}
       busy={isSubmitting}
     >
-      <CustomerFormField
-        control={control}
-        name="user"
-        customers={customers.data}
-        loading={customers.isLoading}
-        fallbackText={link?.user_text || undefined}
-        error={errors.user}
-      />
+      <CustomerFormField control={control} name="user" fallbackText={link?.user_text || undefined} error={errors.user} />
       <FormTextField
         registration={register('link')}
         label="Gallery link"

@@ -13,7 +13,6 @@ import {
 } from '@darkroom/contracts';
 import { CustomerFormField } from '../../components/customer-select';
 import { FormDialog } from '../../components/form-dialog';
-import { useCustomers } from '../../components/use-customers';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
 import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
@@ -43,7 +42,6 @@ function initialValues(story: LoveStory | null): LoveStoryFormValues<File> {
 export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
   const mode = story ? 'edit' : 'create';
   const save = useSaveLoveStory();
-  const customers = useCustomers();
   const failed = story ? LOVE_STORY_MESSAGES.updateFailed : LOVE_STORY_MESSAGES.failed;
   const schema = useMemo(() => loveStoryFormSchema<File>(mode), [mode]);
   const {
@@ -102,14 +100,7 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
         <FormTextField registration={register('title')} label="Title" required fullWidth error={errors.title} helperText=" " autoFocus />
-        <CustomerFormField
-          control={control}
-          name="user"
-          customers={customers.data}
-          loading={customers.isLoading}
-          fallbackText={story?.user_text || undefined}
-          error={errors.user}
-        />
+        <CustomerFormField control={control} name="user" fallbackText={story?.user_text || undefined} error={errors.user} />
       </Stack>
       {LOVE_STORY_DESCRIPTION_KEYS.map((key, i) => (
         <FormTextField

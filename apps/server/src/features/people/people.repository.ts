@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PersonAccount } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, clientGalleries, galleryLinks, loveStories } from '../../db/schema';
@@ -15,6 +15,46 @@ export async function listPeople(db: Db, kind: PersonKind): Promise<Account[]> {
     .from(accounts)
     .where(eq(accounts.isStaff, isStaff(kind)))
     .orderBy(desc(accounts.dateJoined), desc(accounts.id));
+}
+
+/** `text` as a LIKE pattern that matches it literally: its own %, _ and \ are escaped. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const ilike = (column: SQLWrapper, pattern: string) => sql`${column} ilike ${pattern} escape '\\'`;
+
+/**
+ * Customers (never admins) whose full name, username or e-mail contains `text`, ignoring case:
+ * those starting with it first, then by name. At most `limit` rows.
+ */
+export async function searchCustomers(db: Db, text: string, limit: number): Promise<Account[]> {
+  const fullName = sql`(${accounts.firstName} || ' ' || ${accounts.lastName})`;
+  const customers = eq(accounts.isStaff, false);
+  const order = [
+    asc(sql`lower(${accounts.firstName})`),
+    asc(sql`lower(${accounts.lastName})`),
+    asc(sql`lower(${accounts.username})`),
+    asc(accounts.id),
+  ];
+  if (!text)
+    return db
+      .select()
+      .from(accounts)
+      .where(customers)
+      .orderBy(...order)
+      .limit(limit);
+  const literal = likeLiteral(text);
+  const contains = `%${literal}%`;
+  const startsWith = `${literal}%`;
+  const columns = [fullName, accounts.lastName, accounts.username, accounts.email] as const;
+  const starts = or(...columns.map((c) => ilike(c, startsWith)))!;
+  return db
+    .select()
+    .from(accounts)
+    .where(and(customers, or(ilike(fullName, contains), ilike(accounts.username, contains), ilike(accounts.email, contains))))
+    .orderBy(sql`case when ${starts} then 0 else 1 end`, ...order)
+    .limit(limit);
 }
 
 /** The account with this id in this list; an id from the other list is not found. */

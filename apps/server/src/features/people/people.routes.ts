@@ -5,10 +5,12 @@ import type { PersonKind } from './people.repository';
 import {
   createCustomer,
   createPerson,
+  customerById,
   deletePersonById,
   listPeopleOf,
   PEOPLE_CACHE_TAG,
   personHoldingsById,
+  searchCustomersFor,
   updatePersonById,
 } from './people.service';
 
@@ -28,5 +30,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   }
   route(app, usersApi.create, ({ ctx, body }) => createCustomer(ctx, body));
   route(app, adminsApi.create, ({ ctx, body }) => createPerson(ctx, 'admin', body));
+  route(app, usersApi.search, ({ ctx, query }) => searchCustomersFor(ctx, query.q, query.limit));
+  route(app, usersApi.detail, ({ ctx, params }) => customerById(ctx, params.id));
   route(app, usersApi.holdings, ({ ctx, params }) => personHoldingsById(ctx, params.id));
 }

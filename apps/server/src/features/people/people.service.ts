@@ -4,6 +4,7 @@ import {
   type PersonAccount,
   type PersonCreateInput,
   type PersonCreated,
+  type CustomerSearchResult,
   type PersonHoldings,
   userOwnsContentMessage,
   type PersonUpdateInput,
@@ -22,6 +23,7 @@ import {
   isUniqueViolation,
   listPeople,
   lockActiveAdmins,
+  searchCustomers,
   toPerson,
   usernameInUse,
   type PersonKind,
@@ -36,6 +38,24 @@ const usernameTaken = () => ValidationError.field('username', PEOPLE_MESSAGES.us
 /** Every user or admin, newest first. */
 export async function listPeopleOf(ctx: AppContext, kind: PersonKind): Promise<PersonAccount[]> {
   return (await listPeople(ctx.db, kind)).map(toPerson);
+}
+
+/** The customer picker's matches: one row more than asked tells whether there are more. */
+export async function searchCustomersFor(ctx: AppContext, text: string, limit: number): Promise<CustomerSearchResult> {
+  const rows = await searchCustomers(ctx.db, text, limit + 1);
+  const results = rows.slice(0, limit).map((a) => ({
+    id: a.id,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    username: a.username,
+    email: a.email,
+  }));
+  return { results, more: rows.length > limit };
+}
+
+/** One customer (404 for an admin's id, as everywhere under the users' paths). */
+export async function customerById(ctx: AppContext, id: number): Promise<PersonAccount> {
+  return toPerson(await orNotFound(findPerson(ctx.db, 'user', id)));
 }
 
 function welcomeMail(account: Account, password: string) {
