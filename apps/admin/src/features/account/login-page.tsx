@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import type { LoginInput } from '@darkroom/contracts';
 import { useNotify } from '../../components/notify';
 import { writeSession } from '../../app/session';
 import { useSession } from '../../app/use-session';
+import { LoginField } from './login-field';
 
 // zod, the contracts and the endpoint table load on the first check or submit, not with the page.
 const actions = () => import('./login-actions');
@@ -60,25 +61,13 @@ export default function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextField
-          label="Username"
-          fullWidth
-          autoComplete="username"
-          autoFocus
-          margin="normal"
-          {...register('username')}
-          error={!!errors.username}
-          helperText={errors.username?.message}
-        />
-        <TextField
+        <LoginField label="Username" autoComplete="username" autoFocus registration={register('username')} error={errors.username} />
+        <LoginField
           label="Password"
           type="password"
-          fullWidth
           autoComplete="current-password"
-          margin="normal"
-          {...register('password')}
-          error={!!errors.password}
-          helperText={errors.password?.message}
+          registration={register('password')}
+          error={errors.password}
         />
         <Button
           type="submit"
