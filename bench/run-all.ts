@@ -9,6 +9,7 @@ import { runDelivery } from './delivery';
 import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
 import { runMemory } from './memory';
+import { runPortal } from './portal';
 import { runSite } from './site';
 import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
@@ -16,6 +17,7 @@ import { runViewGallery } from './view-gallery';
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
   bundle: runBundle,
+  portal: runPortal,
   ingest: runIngest,
   'view-gallery': runViewGallery,
   site: runSite,
