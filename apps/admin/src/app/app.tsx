@@ -1,7 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { SnackbarProvider } from 'notistack';
-import { NOTIFICATION_HIDE_MS } from '@darkroom/contracts';
 import { ColorModeProvider } from './color-mode';
 import { LoadingDialog } from './layout/loading-dialog';
 import { notificationHost } from './notification-host';
@@ -9,6 +7,7 @@ import { notificationHost } from './notification-host';
 const LoginPage = lazy(() => import('../features/account/login-page'));
 // The signed-in shell (sidebar, header, dialogs, the query cache and the table of its screens) is
 // not part of the sign-in page's download.
+const NotificationBar = lazy(() => import('../components/notification-bar'));
 const AdminLayout = lazy(() => import('./layout/admin-layout').then((m) => ({ default: m.AdminLayout })));
 
 const notificationsRoot = notificationHost();
@@ -16,35 +15,30 @@ const notificationsRoot = notificationHost();
 export function App() {
   return (
     <ColorModeProvider>
-      <SnackbarProvider
-        domRoot={notificationsRoot}
-        maxSnack={3}
-        autoHideDuration={NOTIFICATION_HIDE_MS}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        classes={{ containerAnchorOriginTopRight: 'darkroom-toasts' }}
-      >
-        <BrowserRouter basename="/admin-account">
-          <Routes>
-            <Route path="/" element={<Navigate to="/login" replace />} />
-            <Route
-              path="/login"
-              element={
-                <Suspense fallback={<LoadingDialog />}>
-                  <LoginPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="*"
-              element={
-                <Suspense fallback={<LoadingDialog />}>
-                  <AdminLayout />
-                </Suspense>
-              }
-            />
-          </Routes>
-        </BrowserRouter>
-      </SnackbarProvider>
+      <Suspense fallback={null}>
+        <NotificationBar domRoot={notificationsRoot} />
+      </Suspense>
+      <BrowserRouter basename="/admin-account">
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route
+            path="/login"
+            element={
+              <Suspense fallback={<LoadingDialog />}>
+                <LoginPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <Suspense fallback={<LoadingDialog />}>
+                <AdminLayout />
+              </Suspense>
+            }
+          />
+        </Routes>
+      </BrowserRouter>
     </ColorModeProvider>
   );
 }
