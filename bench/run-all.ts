@@ -10,6 +10,7 @@ import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
 import { runMemory } from './memory';
 import { runPicker } from './picker';
+import { runPortal } from './portal';
 import { runSite } from './site';
 import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
@@ -17,6 +18,7 @@ import { runViewGallery } from './view-gallery';
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
   bundle: runBundle,
+  portal: runPortal,
   ingest: runIngest,
   'view-gallery': runViewGallery,
   site: runSite,

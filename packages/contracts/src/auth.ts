@@ -44,7 +44,6 @@ export interface StoredSession {
   authToken: string;
   maxTimeOut: number;
 }
-export const SESSION_STORAGE_KEY = 'user';
 
 export const authApi = {
   login: endpoint({

@@ -4,6 +4,7 @@ export * from './limits';
 export * from './pages';
 export * from './forms';
 export * from './auth';
+export * from './session';
 export * from './services';
 export * from './galleries';
 export * from './page-images';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Typography, type GridSize } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -50,14 +50,21 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
   }
   return (
     <Grid container spacing={3}>
-      {items.map((item) => (
+      {items.map((item, i) => (
         <Grid key={getKey(item)} size={columns}>
-          {renderCard(item)}
+          <FirstCards.Provider value={i < EAGER_CARDS ? i : null}>{renderCard(item)}</FirstCards.Provider>
         </Grid>
       ))}
     </Grid>
   );
 }
+
+/**
+ * The first cards' images are on screen when the page opens (the largest paint on a phone): they
+ * load at once, the very first with high priority; the rest load lazily as they scroll in.
+ */
+const EAGER_CARDS = 3;
+const FirstCards = createContext<number | null>(null);
 
 /** What a card needs of an ImageView: the URL, optionally srcset and a tiny placeholder. */
 export interface CardImage {
@@ -144,6 +151,7 @@ export function EntityCard({
 
 /** The card's image: blurred placeholder (or skeleton) until the real image has loaded. */
 function CardImageBox({ image, title, onClick }: { image: CardImage | null | undefined; title: string; onClick?: () => void }) {
+  const position = useContext(FirstCards);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const frame = {
@@ -191,7 +199,8 @@ function CardImageBox({ image, title, onClick }: { image: CardImage | null | und
           srcSet={image.srcset || undefined}
           sizes="(max-width: 600px) 100vw, 400px"
           alt={title}
-          loading="lazy"
+          loading={position === null ? 'lazy' : 'eager'}
+          fetchPriority={position === 0 ? 'high' : undefined}
           decoding="async"
           onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Box, Drawer, Fade, Toolbar, Typography } from '@mui/material';
 import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
@@ -9,6 +10,10 @@ import { ReauthDialog } from './reauth-dialog';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { titleFor } from '../route-paths';
 import { Sidebar } from './sidebar';
+import { queryClient } from '../query-client';
+import { ROUTES } from '../routes';
+
+const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const DRAWER_WIDTH = 260;
 
@@ -27,53 +32,60 @@ export function AdminLayout() {
   if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <ReauthDialog />
-      <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
-      <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <Sidebar onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': {
-              width: DRAWER_WIDTH,
-              boxSizing: 'border-box',
-              position: THEME_OPTIONS.sidebarFixed ? 'fixed' : 'absolute',
-            },
-          }}
-        >
-          <Sidebar />
-        </Drawer>
-      </Box>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <Box sx={{ p: { xs: 2, md: 3 }, flex: 1 }}>
-          {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <ReauthDialog />
+        <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
+        <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          >
+            <Sidebar onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            open
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              '& .MuiDrawer-paper': {
+                width: DRAWER_WIDTH,
+                boxSizing: 'border-box',
+                position: THEME_OPTIONS.sidebarFixed ? 'fixed' : 'absolute',
+              },
+            }}
+          >
+            <Sidebar />
+          </Drawer>
+        </Box>
+        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          <Box sx={{ p: { xs: 2, md: 3 }, flex: 1 }}>
+            {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
               (a transition would otherwise keep the old page up while the new chunk loads). */}
-          <RouteErrorBoundary key={location.pathname}>
-            <Suspense fallback={<LoadingDialog />}>
-              <Fade in timeout={250}>
-                <Box>
-                  <Outlet />
-                </Box>
-              </Fade>
-            </Suspense>
-          </RouteErrorBoundary>
-        </Box>
-        <Box component="footer" sx={{ px: 3, py: 2, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
-          <Typography variant="caption">Darkroom · studio back office</Typography>
+            <RouteErrorBoundary key={location.pathname}>
+              <Suspense fallback={<LoadingDialog />}>
+                <Fade in timeout={250}>
+                  <Box>
+                    <Routes>
+                      {ROUTES.map(({ path, Page }) => (
+                        <Route key={path} path={path} element={<Page />} />
+                      ))}
+                      <Route path="*" element={<NotFoundPage />} />
+                    </Routes>
+                  </Box>
+                </Fade>
+              </Suspense>
+            </RouteErrorBoundary>
+          </Box>
+          <Box component="footer" sx={{ px: 3, py: 2, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
+            <Typography variant="caption">Darkroom · studio back office</Typography>
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { accountApi, authApi, type ChangePasswordInput, type LoginInput } from '@darkroom/contracts';
+import { accountApi, type ChangePasswordInput } from '@darkroom/contracts';
 import { toFormData } from '../../api/client';
 import { call } from '../../api/endpoints';
-
-export const loginCall = (input: LoginInput) => call(authApi.login, { body: { ...input } });
 
 export type ProfileChanges = Partial<Record<'first_name' | 'last_name' | 'email' | 'phone', string>>;
 

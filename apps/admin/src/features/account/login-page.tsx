@@ -1,20 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Paper, TextField, Typography } from '@mui/material';
-import { AUTH_MESSAGES, loginSchema, type LoginInput } from '@darkroom/contracts';
-import { failureMessage } from '../../api/failure';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import type { LoginInput } from '@darkroom/contracts';
 import { useNotify } from '../../components/notify';
 import { writeSession } from '../../app/session';
 import { useSession } from '../../app/use-session';
-import { loginCall } from './api';
+import { LoginField } from './login-field';
 
-/** A rejected sign-in is the mismatch; any other failure is 'Login failed. Try again' plus the error detail. */
-function loginError(err: unknown): string {
-  const detail = err instanceof Error && err.message ? ` ${err.message}` : '';
-  return failureMessage(err, { fallback: `${AUTH_MESSAGES.loginFailed}${detail}`, badRequest: AUTH_MESSAGES.mismatch });
-}
+// zod, the contracts and the endpoint table load on the first check or submit, not with the page.
+const actions = () => import('./login-actions');
+const resolver: Resolver<LoginInput> = async (...args) => (await actions()).loginResolver(...args);
 
 export default function LoginPage() {
   const session = useSession();
@@ -33,12 +29,13 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), mode: 'onBlur', defaultValues: { username: '', password: '' } });
+  } = useForm<LoginInput>({ resolver, mode: 'onBlur', defaultValues: { username: '', password: '' } });
 
   if (session) return <Navigate to={target} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    const { loginCall, loginError } = await actions();
     try {
       const res = await loginCall(values);
       writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
@@ -64,25 +61,13 @@ export default function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextField
-          label="Username"
-          fullWidth
-          autoComplete="username"
-          autoFocus
-          margin="normal"
-          {...register('username')}
-          error={!!errors.username}
-          helperText={errors.username?.message}
-        />
-        <TextField
+        <LoginField label="Username" autoComplete="username" autoFocus registration={register('username')} error={errors.username} />
+        <LoginField
           label="Password"
           type="password"
-          fullWidth
           autoComplete="current-password"
-          margin="normal"
-          {...register('password')}
-          error={!!errors.password}
-          helperText={errors.password?.message}
+          registration={register('password')}
+          error={errors.password}
         />
         <Button
           type="submit"

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { DELIVERY_MESSAGES, type ClientGallery, type DeliveryActivity } from '@darkroom/contracts';
 import { DISCARD_TITLE } from '../../components/form-dialog';
 import { DeliveryDialog } from './delivery-dialog';
 import { DELIVERY_TEXT } from './delivery-text';
+import NotificationBar from '../../components/notification-bar';
 
 const gallery = (over: Partial<ClientGallery> = {}): ClientGallery => ({
   id: 7,
@@ -66,9 +66,10 @@ function renderDialog(g: ClientGallery) {
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>
-      <SnackbarProvider>
+      <>
         <DeliveryDialog gallery={g} onClose={onClose} />
-      </SnackbarProvider>
+        <NotificationBar domRoot={document.body} />
+      </>
     </QueryClientProvider>,
   );
   return onClose;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { FavouritesBar } from './favourites-bar';
+import NotificationBar from '../../components/notification-bar';
 
 const favourites = [
   { id: 3, name: 'IMG_0003.jpg' },
@@ -12,9 +12,10 @@ const favourites = [
 function renderBar(props: Partial<Parameters<typeof FavouritesBar>[0]> = {}) {
   const onFilter = vi.fn();
   render(
-    <SnackbarProvider>
+    <>
       <FavouritesBar favourites={favourites} filtered={false} onFilter={onFilter} {...props} />
-    </SnackbarProvider>,
+      <NotificationBar domRoot={document.body} />
+    </>,
   );
   return onFilter;
 }

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { COMMON_MESSAGES, CONTACT_MESSAGES } from '@darkroom/contracts';
 import { ContactInfoDialog } from './contact-info-dialog';
+import NotificationBar from '../../components/notification-bar';
 
 afterEach(() => {
   cleanup();
@@ -21,9 +21,10 @@ function answer(status: number, body: unknown) {
 function renderDialog(onClose = vi.fn()) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <SnackbarProvider>
+      <>
         <ContactInfoDialog onClose={onClose} />
-      </SnackbarProvider>
+        <NotificationBar domRoot={document.body} />
+      </>
     </QueryClientProvider>,
   );
   return onClose;

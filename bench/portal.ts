@@ -1,0 +1,101 @@
+/**
+ * Portal page-speed benchmark (`npm run bench -- portal`): Lighthouse (mobile preset, default
+ * throttling, Debian's Chromium or CHROME_PATH) on the sign-in page and on /portfolio signed in,
+ * against the built server with the built portal. Goals (issue 12): performance >= 90,
+ * accessibility 100. The signed-in run stores the session in localStorage as the portal does
+ * after signing in, and asks Lighthouse to keep the browser's storage.
+ */
+import os from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { SESSION_STORAGE_KEY, type LoginResponse } from '@darkroom/contracts';
+import { ADMIN, adminDist, createService, fmt, makePhotos, printTable, startServer } from './lib';
+
+interface Scores {
+  perf: number;
+  a11y: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  failing: string[];
+}
+
+async function audit(url: string, session?: string, attempt = 1): Promise<Scores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  try {
+    if (session) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      // Any page of the origin will do: the session is read from localStorage on start.
+      await page.goto(new URL('/healthz', url).href);
+      await page.evaluate((key, value) => localStorage.setItem(key, value), SESSION_STORAGE_KEY, session);
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: !!session });
+    const lhr = result!.lhr;
+    if (lhr.runtimeError && attempt < 3) {
+      console.log(`  (Lighthouse: ${lhr.runtimeError.code} on ${url}; again)`);
+      return audit(url, session, attempt + 1);
+    }
+    if (session && !lhr.finalDisplayedUrl.endsWith(new URL(url).pathname))
+      console.log(`  (signed-in run ended on ${lhr.finalDisplayedUrl})`);
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const value = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+    const failing = lhr.categories.accessibility!.auditRefs.map((r) => lhr.audits[r.id]!).filter((a) => a.score !== null && a.score < 1);
+    return {
+      perf: score('performance'),
+      a11y: score('accessibility'),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      failing: failing.map((a) => a.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function runPortal(): Promise<void> {
+  const server = await startServer({ env: { ADMIN_DIST: adminDist() } });
+  try {
+    console.log('\nPortal benchmark: three services, then Lighthouse on the sign-in page and /portfolio...');
+    const [cover] = await makePhotos(1, 1600, 1067);
+    for (const name of ['Weddings', 'Engagements', 'Portraits']) await createService(server, name, cover!);
+    const login = await fetch(`${server.url}/accounts/auth-admin/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const res = (await login.json()) as LoginResponse;
+    const session = JSON.stringify({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
+
+    const rows: [string, string][] = [];
+    for (const [name, p, s] of [
+      ['/login', '/admin-account/login', undefined],
+      ['/portfolio (signed in)', '/admin-account/portfolio', session],
+    ] as const) {
+      const r = await audit(server.url + p, s);
+      const goal = `perf ${r.perf >= 90 ? 'holds' : 'MISSED'}, a11y ${r.a11y === 100 ? 'holds' : 'MISSED'}`;
+      rows.push([
+        name,
+        `perf ${r.perf}  a11y ${r.a11y}  FCP ${fmt(r.fcp / 1000, 2)} s  LCP ${fmt(r.lcp / 1000, 2)} s  TBT ${fmt(r.tbt, 0)} ms; ${goal}` +
+          (r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''),
+      ]);
+    }
+    rows.push([
+      'load average',
+      os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ') + ` (${os.cpus().length} cores; Lighthouse perf varies with it)`,
+    ]);
+    printTable('Portal, Lighthouse mobile preset (goals: perf >= 90, a11y 100)', rows);
+  } finally {
+    await server.stop();
+  }
+}
