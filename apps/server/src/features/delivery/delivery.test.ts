@@ -510,7 +510,9 @@ describeEachDatabase('client delivery', (kind) => {
     await fc.assert(
       fc.asyncProperty(tokenish, idish, anything, anything, fc.integer({ min: 0, max: 5 }), async (tok, id, a, b, which) => {
         const path = encodeURIComponent(tok).replace(/%2F/gi, '/');
-        const cookie = `darkroom_gallery=${encodeURIComponent(String(a))}`;
+        // String() throws on objects such as {toString: ''}; JSON text always works.
+        const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+        const cookie = `darkroom_gallery=${encodeURIComponent(text(a))}`;
         const calls = [
           () => t.app.inject({ method: 'GET', url: site(path), headers: { cookie } }),
           () =>
@@ -524,7 +526,7 @@ describeEachDatabase('client delivery', (kind) => {
               headers: { 'content-type': 'application/json' },
             }),
           () => t.app.inject({ method: 'GET', url: `${site(path, `photos/${encodeURIComponent(id)}/original/`)}` }),
-          () => t.app.inject({ method: 'GET', url: `${site(path, 'download/')}?favourites=${encodeURIComponent(String(b))}` }),
+          () => t.app.inject({ method: 'GET', url: `${site(path, 'download/')}?favourites=${encodeURIComponent(text(b))}` }),
         ];
         const res = await calls[which]!();
         expect(res.statusCode, `${which} ${tok} ${res.body.slice(0, 200)}`).toBeLessThan(500);
