@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -64,6 +65,8 @@ export const mediaAssets = pgTable(
   {
     id: serial('id').primaryKey(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** CRC-32 of the original (what a zip entry needs), kept so a download does not compute it. */
+    crc32: bigint('crc32', { mode: 'number' }),
     mime: varchar('mime', { length: 40 }).$type<'image/jpeg' | 'image/png'>().notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),

@@ -11,8 +11,9 @@ export interface UploadedFile {
   mimetype: string;
   path: string;
   bytes: number;
-  /** SHA-256 of the bytes, computed while they arrived. */
+  /** SHA-256 and CRC-32 of the bytes, computed while they arrived. */
   sha256: string;
+  crc32: number;
 }
 
 export interface RequestBody {
@@ -104,6 +105,7 @@ export async function readBody(request: FastifyRequest, files: Readonly<Record<s
       path: spooled.path,
       bytes: spooled.bytes,
       sha256: spooled.sha256,
+      crc32: spooled.crc32,
     });
   }
   return out;

@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mediaAssets } from '../db/schema';
 import type { StoredImage } from './stored-image';
@@ -19,6 +19,7 @@ export function toStoredImage(row: AssetRow): StoredImage {
     mime: row.mime,
     bytes: row.bytes,
     sha256: row.sha256,
+    ...(row.crc32 !== null ? { crc32: row.crc32 } : {}),
     width: row.width,
     height: row.height,
     variants: v.widths,
@@ -40,6 +41,7 @@ export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: numbe
     .insert(mediaAssets)
     .values({
       sha256: img.sha256,
+      crc32: img.crc32 ?? null,
       mime: img.mime,
       bytes: img.bytes,
       width: img.width,
@@ -55,9 +57,22 @@ export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: numbe
       createdBy,
     })
     // The no-op update returns the existing row (and locks it) when the content is known already.
-    .onConflictDoUpdate({ target: mediaAssets.sha256, set: { sha256: sql`excluded.sha256` } })
+    // A row without a CRC-32 (recorded before they were kept) takes the one computed now.
+    .onConflictDoUpdate({
+      target: mediaAssets.sha256,
+      set: { sha256: sql`excluded.sha256`, crc32: sql`coalesce(${mediaAssets.crc32}, excluded.crc32)` },
+    })
     .returning();
   return row!;
+}
+
+/** Keeps CRC-32s learnt while zipping originals of assets recorded before they were kept. */
+export async function setCrc32s(db: DbOrTx, crcs: { id: number; crc32: number }[]): Promise<void> {
+  for (const { id, crc32 } of crcs)
+    await db
+      .update(mediaAssets)
+      .set({ crc32 })
+      .where(and(eq(mediaAssets.id, id), isNull(mediaAssets.crc32)));
 }
 
 export async function assetsByIds(db: DbOrTx, ids: number[]): Promise<AssetRow[]> {

@@ -76,7 +76,9 @@ export class Assets {
     // Too small for this use: processing gives the field its message.
     if (img.width < min.width || img.height < min.height) return null;
     const present = await Promise.all(imageKeys(img).map((k) => this.deps.storage.stat(k)));
-    return present.every(Boolean) ? img : null;
+    if (!present.every(Boolean)) return null;
+    // An asset from before checksums were kept learns its CRC-32 when it is recorded again.
+    return img.crc32 === undefined && file.crc32 !== undefined ? { ...img, crc32: file.crc32 } : img;
   }
 
   /**
@@ -161,9 +163,15 @@ export class Assets {
     return sendStored(request, reply, this.deps.storage, row.variants.original, { contentType: row.mime, ...opts });
   }
 
-  /** A zip of stored originals, streamed (see zip.ts). */
-  zip(entries: ZipEntry[]): { stream: Readable; size: number } {
-    return streamZip(this.deps.storage, entries);
+  /**
+   * A zip of stored originals, streamed (see zip.ts). The CRC-32s it had to compute (assets
+   * recorded before they were kept) are kept once the zip is written, so the next one reads less.
+   */
+  zip(entries: (ZipEntry & { assetId: number })[]): { stream: Readable; size: number } {
+    return streamZip(this.deps.storage, entries, (computed) => {
+      const crcs = computed.map(({ index, crc32 }) => ({ id: entries[index]!.assetId, crc32 }));
+      repo.setCrc32s(this.deps.db, crcs).catch((err: unknown) => this.deps.log.warn({ err }, 'could not keep zip checksums'));
+    });
   }
 
   // Collection.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSIONS, type ImageUse } from '@darkroom/contracts';
@@ -36,6 +37,8 @@ export interface IncomingFile {
   bytes: number;
   /** SHA-256 when it was computed while the file arrived. */
   sha256?: string;
+  /** CRC-32 when it was computed while the file arrived (kept for zips: see zip.ts). */
+  crc32?: number;
   filename?: string;
   field?: string;
   mimetype?: string;
@@ -58,10 +61,15 @@ export async function sniffImageType(filePath: string): Promise<Kind | null> {
   }
 }
 
-export async function sha256File(filePath: string): Promise<string> {
+/** SHA-256 (the content's name) and CRC-32 (the zip checksum) of a file, in one read. */
+export async function digestFile(filePath: string): Promise<{ sha256: string; crc32: number }> {
   const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  let crc = 0;
+  for await (const chunk of fs.createReadStream(filePath)) {
+    hash.update(chunk as Buffer);
+    crc = crc32(chunk as Buffer, crc);
+  }
+  return { sha256: hash.digest('hex'), crc32: crc };
 }
 
 const digest = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
@@ -192,7 +200,9 @@ async function placeholderDataUrl(hash: Uint8Array): Promise<string> {
  */
 export async function processImage(storage: MediaStorage, file: IncomingFile, opts: ProcessOptions): Promise<StoredImage> {
   const { mime, width, height } = await inspectImage(file, opts);
-  const sha256 = opts.sha256 ?? file.sha256 ?? (await sha256File(file.path));
+  const known = opts.sha256 ?? file.sha256;
+  const digests = known ? { sha256: known, crc32: file.crc32 } : await digestFile(file.path);
+  const sha256 = digests.sha256;
   const original = originalKey(sha256, mime);
 
   let derived: Derived;
@@ -221,6 +231,7 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
     mime,
     bytes: file.bytes,
     sha256,
+    ...(digests.crc32 !== undefined ? { crc32: digests.crc32 } : {}),
     width,
     height,
     variants: derived.variants,

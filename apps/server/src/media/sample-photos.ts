@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { SpooledFile } from './spool';
 
@@ -20,7 +21,7 @@ export async function writeSamplePhoto(dir: string, index: number, width: number
   await fs.promises.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomUUID()}.jpg`);
   await fs.promises.writeFile(file, jpeg);
-  return { path: file, bytes: jpeg.length, sha256: createHash('sha256').update(jpeg).digest('hex'), truncated: false };
+  return { path: file, bytes: jpeg.length, sha256: createHash('sha256').update(jpeg).digest('hex'), crc32: crc32(jpeg), truncated: false };
 }
 
 /** Removes a sample photo once it was ingested (or the folder, at the end). */

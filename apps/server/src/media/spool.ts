@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 
 /** Root of every process's spool folder; each process spools under its own `<pid>` folder. */
@@ -16,6 +17,8 @@ export interface SpooledFile {
   bytes: number;
   /** SHA-256 of the bytes, computed while they were written. */
   sha256: string;
+  /** CRC-32 of the bytes, computed alongside (a zip of originals then needs no second pass). */
+  crc32: number;
   /** The sender went past the size limit; the file is incomplete. */
   truncated: boolean;
 }
@@ -81,10 +84,12 @@ export async function spoolPart(request: FastifyRequest, stream: Readable & { tr
   const files = track(request);
   files.add(file);
   const hash = createHash('sha256');
+  let crc = 0;
   let bytes = 0;
   const tap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       hash.update(chunk);
+      crc = crc32(chunk, crc);
       bytes += chunk.length;
       done(null, chunk);
     },
@@ -93,12 +98,12 @@ export async function spoolPart(request: FastifyRequest, stream: Readable & { tr
     await pipeline(stream, tap, fs.createWriteStream(file));
   } catch (err) {
     await releaseSpooled(request, file);
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { path: file, bytes, sha256: '', truncated: true };
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { path: file, bytes, sha256: '', crc32: 0, truncated: true };
     throw err;
   }
   // The client left while this file was written: nothing will use it.
   if (clientGone(request)) await releaseSpooled(request, file);
-  return { path: file, bytes, sha256: hash.digest('hex'), truncated: !!stream.truncated };
+  return { path: file, bytes, sha256: hash.digest('hex'), crc32: crc, truncated: !!stream.truncated };
 }
 
 /** Removes one spool file before its request ends (it has been used). */

@@ -21,6 +21,8 @@ export interface StoredImage {
   mime: 'image/jpeg' | 'image/png';
   bytes: number;
   sha256: string;
+  /** CRC-32 of the original, known since ingest (older assets learn it at their first zip). */
+  crc32?: number;
   /** Dimensions after EXIF orientation. */
   width: number;
   height: number;

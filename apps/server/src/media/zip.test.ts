@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { diskStorage, type MediaStorage } from './storage';
@@ -15,13 +16,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** Storage that counts the files it opened and the streams still open. */
 function counting(storage: MediaStorage) {
   const opened: string[] = [];
-  const streams: fs.ReadStream[] = [];
+  const streams: Readable[] = [];
   const wrapped: MediaStorage = {
     ...storage,
     async read(key, range, opts) {
       opened.push(key);
       const s = await storage.read(key, range, opts);
-      if (s) streams.push(s as fs.ReadStream);
+      if (s) streams.push(s);
       return s;
     },
   };
@@ -52,15 +53,15 @@ const collect = async (stream: NodeJS.ReadableStream) => {
 };
 
 const entriesOf = (buf: Buffer) =>
-  new Promise<{ name: string; method: number; data: Buffer }[]>((resolve, reject) => {
+  new Promise<{ name: string; method: number; crc32: number; data: Buffer }[]>((resolve, reject) => {
     yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; method: number; data: Buffer }[] = [];
+      const out: { name: string; method: number; crc32: number; data: Buffer }[] = [];
       zip.on('entry', (e: yauzl.Entry) =>
         zip.openReadStream(e, (er, s) => {
           if (er || !s) return reject(er ?? new Error('no stream'));
           void collect(s).then((data) => {
-            out.push({ name: e.fileName, method: e.compressionMethod, data });
+            out.push({ name: e.fileName, method: e.compressionMethod, crc32: e.crc32, data });
             zip.readEntry();
           }, reject);
         }),
@@ -82,6 +83,21 @@ describe('streamZip', () => {
     expect(read.map((e) => e.name)).toEqual(['a.jpg', 'b é.jpg', 'c.jpg']);
     expect(read.every((e) => e.method === 0)).toBe(true);
     read.forEach((e, i) => expect(e.data.equals(files.get(entries[i]!.key)!)).toBe(true));
+  });
+
+  it('writes the CRC-32 of each entry: the one kept for the file, or one computed and handed back', async () => {
+    const a = await stored(storage, 'known.jpg', 2_500_000);
+    const b = await stored(storage, 'unknown.jpg', 70_000);
+    const c = await stored(storage, 'empty.jpg', 0);
+    const real = (e: ZipEntry) => crc32(files.get(e.key)!);
+    const handedBack: { index: number; crc32: number }[][] = [];
+    const { stream } = streamZip(storage, [{ ...a, crc32: real(a) }, b, { ...c, crc32: 0 }], (computed) => handedBack.push(computed));
+    const read = await entriesOf(await collect(stream));
+    expect(read.map((e) => e.crc32)).toEqual([real(a), real(b), 0]);
+    expect(handedBack).toEqual([[{ index: 1, crc32: real(b) }]]);
+    // The kept value is what the zip says (the file is not checksummed again), so a wrong one shows.
+    const { stream: lying } = streamZip(storage, [{ ...a, crc32: 12345 }]);
+    expect((await entriesOf(await collect(lying)))[0]!.crc32).toBe(12345);
   });
 
   it('opens one file at a time, and stops reading when the client leaves', async () => {

@@ -42,7 +42,15 @@ export async function seedDemoStudio(
     const f = await writeSamplePhoto(dir, i, size.width, size.height);
     return {
       file: f,
-      upload: { path: f.path, bytes: f.bytes, sha256: f.sha256, filename: `photo-${i}.jpg`, field: 'cover_image', mimetype: 'image/jpeg' },
+      upload: {
+        path: f.path,
+        bytes: f.bytes,
+        sha256: f.sha256,
+        crc32: f.crc32,
+        filename: `photo-${i}.jpg`,
+        field: 'cover_image',
+        mimetype: 'image/jpeg',
+      },
     };
   };
   try {

@@ -329,7 +329,7 @@ export async function prepareDownload(
   cookieHeader: string | undefined,
   favouritesOnly: boolean,
   opts: { record: boolean } = { record: true },
-): Promise<{ filename: string; entries: ZipEntry[] }> {
+): Promise<{ filename: string; entries: (ZipEntry & { assetId: number })[] }> {
   const access = await requireOpen(ctx, token, cookieHeader);
   requireDownloads(access);
   const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, favouritesOnly);
@@ -338,7 +338,7 @@ export async function prepareDownload(
   const names = zipNames(present.map((p) => p.name));
   const entries = present.map((p, i) => {
     const img = images.get(p.assetId)!;
-    return { name: names[i]!, key: img.original, size: img.bytes, mtime: p.timeCreated };
+    return { name: names[i]!, key: img.original, size: img.bytes, mtime: p.timeCreated, crc32: img.crc32, assetId: p.assetId };
   });
   const total = entries.reduce((n, e) => n + e.size, 0);
   if (opts.record)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import yauzl from 'yauzl';
+import { crc32 } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   DELIVERY_MESSAGES,
@@ -13,18 +14,18 @@ import {
 import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
-import { accounts } from '../../db/schema';
+import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 const PASSWORD = 'blue heron 42';
 
-/** The entries of a zip: name, compression method and bytes, read by an independent reader. */
-function readZip(buf: Buffer): Promise<{ name: string; method: number; data: Buffer }[]> {
+/** The entries of a zip: name, compression method, CRC-32 and bytes, read by an independent reader. */
+function readZip(buf: Buffer): Promise<{ name: string; method: number; crc32: number; data: Buffer }[]> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
       if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; method: number; data: Buffer }[] = [];
+      const out: { name: string; method: number; crc32: number; data: Buffer }[] = [];
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return reject(e ?? new Error('no stream'));
@@ -32,7 +33,7 @@ function readZip(buf: Buffer): Promise<{ name: string; method: number; data: Buf
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('error', reject);
           stream.on('end', () => {
-            out.push({ name: entry.fileName, method: entry.compressionMethod, data: Buffer.concat(chunks) });
+            out.push({ name: entry.fileName, method: entry.compressionMethod, crc32: entry.crc32, data: Buffer.concat(chunks) });
             zip.readEntry();
           });
         });
@@ -201,6 +202,8 @@ describeEachDatabase('client delivery', (kind) => {
     expect(entries.map((e) => e.name)).toEqual(['IMG_1.jpg', 'img_1 (2).JPG', 'beach.jpg']);
     expect(entries.every((e) => e.method === 0)).toBe(true);
     entries.forEach((e, i) => expect(e.data.equals(originals.get(photos[i]!.id)!), e.name).toBe(true));
+    // Each entry's checksum is the original's (kept since the upload, not computed again).
+    entries.forEach((e) => expect(e.crc32, e.name).toBe(crc32(e.data)));
 
     // HEAD tells the length without counting a download.
     const head = await t.app.inject({ method: 'HEAD', url: site(token, 'download/'), headers: { cookie } });
@@ -264,6 +267,32 @@ describeEachDatabase('client delivery', (kind) => {
     expect((await get(site(token), cookie)).statusCode).toBe(401);
     expect((await patch(g, { delivery_password: '' })).delivery_password_set).toBe(false);
     expect((await get(site(token))).statusCode).toBe(200);
+  });
+
+  it('an original recorded before checksums were kept gets its CRC-32 at its first zip', async () => {
+    const g = await patch(await createGallery('Older photos'), { status: true });
+    const [photo] = await upload(g, ['old.jpg']);
+    const assetId = async () => (await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, photo!.id)))[0]!.assetId;
+    const crcOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(mediaAssets)
+          .where(eq(mediaAssets.id, await assetId()))
+      )[0]!.crc32;
+    // The upload kept it.
+    expect(await crcOf()).toBe(crc32(originals.get(photo!.id)!));
+    // An asset from before: no checksum. The zip computes it on the way, and it is kept.
+    await t.database.db
+      .update(mediaAssets)
+      .set({ crc32: null })
+      .where(eq(mediaAssets.id, await assetId()));
+    const zip = await get(site(tokenOf(g), 'download/'));
+    expect(zip.statusCode).toBe(200);
+    const [entry] = await readZip(zip.rawPayload);
+    expect(entry!.crc32).toBe(crc32(originals.get(photo!.id)!));
+    for (let i = 0; i < 50 && (await crcOf()) === null; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await crcOf()).toBe(crc32(originals.get(photo!.id)!));
   });
 
   it("no other gallery's photo or original is reachable with one gallery's token or cookie", async () => {

@@ -253,7 +253,8 @@ export class GalleryUpload {
       const known = (await this.ctx.assets.idsBySha([photo.file.sha256])).get(photo.file.sha256) ?? null;
       const duplicate = await repo.findDuplicate(this.ctx.db, this.parent!.type, this.parent!.id, name, known);
       if (duplicate) return this.skip(seq, name, duplicate);
-      const upload = { field: photo.field, filename: photo.filename, mimetype: '', path: photo.file.path, bytes: photo.file.bytes };
+      const { path, bytes, crc32 } = photo.file;
+      const upload = { field: photo.field, filename: photo.filename, mimetype: '', path, bytes, crc32 };
       const image = await this.ctx.assets.ingest(
         upload,
         { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 },
