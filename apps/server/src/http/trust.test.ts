@@ -50,6 +50,15 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
     expect(rest).toEqual([]);
     expect(line).toMatchObject({ msg: 'request completed', req: { url: '/healthz' }, res: { statusCode: 200 } });
     expect(line!.reqId).toMatch(/\S/);
+    // Written by its own template: the same fields, in the same shape, as a line written by pino.
+    expect(Object.keys(line!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+    expect(line).toMatchObject({ level: 30, pid: process.pid, req: { method: 'GET', ip: '127.0.0.1' } });
+    expect(Math.abs((line as unknown as { time: number }).time - Date.now())).toBeLessThan(60_000);
+    expect(typeof (line as unknown as { responseTime: unknown }).responseTime).toBe('number');
+    // A quote or a control character in the URL stays inside its JSON string.
+    logged.length = 0;
+    await t.app.inject({ method: 'GET', url: '/nothing-here/"%0A\\' });
+    expect(lines()[0]).toMatchObject({ msg: 'request completed', res: { statusCode: 404 } });
 
     // A delivery link is a credential: its line names the route, never the token.
     logged.length = 0;

@@ -64,6 +64,39 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(options, destination ?? bufferedStdout());
 }
 
+/** What the one line per completed request says (see http/request-log.ts). */
+export interface CompletedRequest {
+  reqId: string;
+  method: string;
+  url: string;
+  ip: string | undefined;
+  statusCode: number;
+  responseTime: number;
+}
+
+const json = (v: string | undefined) => (v === undefined ? 'null' : JSON.stringify(v));
+
+/**
+ * Writes request-completed lines for `logger` straight to its destination, in pino's own format
+ * (level, time, the logger's bindings, then the fields), with the URL masked. Through pino, the
+ * line (an object, its serializers, then generic stringifying) was 8% of a cached page's time;
+ * here it is one template. Null for a logger this cannot write for (not pino's, or a destination
+ * that wants pino's metadata), which then logs through pino as before.
+ */
+export function completionLineWriter(logger: unknown): ((line: CompletedRequest) => void) | null {
+  const l = logger as Logger & Record<symbol, unknown>;
+  const stream = l[pino.symbols.streamSym] as (pino.DestinationStream & Record<symbol, unknown>) | undefined;
+  const bindings = l[pino.symbols.chindingsSym];
+  if (!stream || typeof bindings !== 'string' || stream[pino.symbols.needsMetadataGsym] || typeof l.isLevelEnabled !== 'function')
+    return null;
+  return (r) => {
+    if (!l.isLevelEnabled('info')) return;
+    stream.write(
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${json(r.reqId)},"req":{"method":${json(r.method)},"url":${json(maskUrl(r.url))},"ip":${json(r.ip)}},"res":{"statusCode":${r.statusCode}},"responseTime":${r.responseTime},"msg":"request completed"}\n`,
+    );
+  };
+}
+
 /**
  * Standard output written in batches (4 KB, or at least every second) rather than one write per
  * line: with a line per request, the writes were 6% of a cached page's time. Writes stay
