@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
@@ -64,10 +64,15 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  * Unmatched requests go to the not-found handler, which serves nothing private.
  */
 export function registerAccessCheck(app: FastifyInstance): void {
-  // A callback hook: public routes (the website, cached reads) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.is404 || request.routeOptions.config.access === 'public') return done();
-    authenticate(app, request).then(() => done(), done);
+  // Each route gets the check as its own first hook rather than one hook for every request:
+  // public routes (the website, cached reads) pay only a flag test. The access is read when a
+  // request comes, not now: a scope's own onRoute hook (declarePublicScope) runs after this one.
+  app.addHook('onRoute', (route) => {
+    const check: onRequestHookHandler = (request, _reply, done) => {
+      if (route.config?.access === 'public') return done();
+      authenticate(app, request).then(() => done(), done);
+    };
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { HttpError } from '../lib/errors';
 
@@ -7,12 +7,16 @@ import { HttpError } from '../lib/errors';
  * per address before a byte of its body is read, so a flood costs neither disk nor parsing.
  */
 export function registerRequestLimits(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const limit = request.routeOptions.config.endpoint?.rateLimit;
-    if (!limit) return done();
-    const key = `req:${request.routeOptions.method}:${request.routeOptions.url}:${request.ip}`;
-    app.runtime.limiter
-      .hit(key, limit.windowMs)
-      .then((count) => done(count > limit.max ? new HttpError(429, COMMON_MESSAGES.tooManyRequests) : undefined), done);
+  // Only the routes that declare a limit get the hook (the rest pay nothing per request).
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.endpoint?.rateLimit;
+    if (!limit) return;
+    const count: onRequestHookHandler = (request, _reply, done) => {
+      const key = `req:${route.method}:${route.url}:${request.ip}`;
+      app.runtime.limiter
+        .hit(key, limit.windowMs)
+        .then((n) => done(n > limit.max ? new HttpError(429, COMMON_MESSAGES.tooManyRequests) : undefined), done);
+    };
+    route.onRequest = [...[route.onRequest ?? []].flat(), count];
   });
 }
