@@ -47,7 +47,10 @@ async function lockedPage(kit: SitePageKit, ctx: AppContext, reply: FastifyReply
 
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (_request, reply) => deliveryHeaders(reply));
+    scope.addHook('onRequest', (_request, reply, done) => {
+      deliveryHeaders(reply);
+      done();
+    });
 
     route(scope, deliveryApi.page, async ({ ctx, params, query, request, reply }) => {
       const kit = sitePageKit(request);

@@ -52,7 +52,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
 
   // The customer's side.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (_request, reply) => deliveryHeaders(reply));
+    scope.addHook('onRequest', (_request, reply, done) => {
+      deliveryHeaders(reply);
+      done();
+    });
 
     // The page, GET /g/<token>/, is delivery-page.routes.ts's.
     route(scope, deliveryApi.gallery, async (i) => {
