@@ -21,6 +21,22 @@ test.describe('sign-in and the portal shell', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
+  test('submitting empty fields shows both messages and focuses Username; then each clears as it is typed', async ({ page }) => {
+    await page.goto('/admin-account/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    // After a submit a field is checked as it changes, not only when left.
+    await page.getByLabel('Username').fill('someone');
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Username').fill('   ');
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a wrong password shows the mismatch message', async ({ page }) => {
     await page.goto('/admin-account/login');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ColorModeProvider } from './color-mode';
-import { LoadingDialog } from './layout/loading-dialog';
+import { LoadingScreen } from './layout/loading-screen';
 import { notificationHost } from './notification-host';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
@@ -24,7 +24,7 @@ export function App() {
           <Route
             path="/login"
             element={
-              <Suspense fallback={<LoadingDialog />}>
+              <Suspense fallback={<LoadingScreen />}>
                 <LoginPage />
               </Suspense>
             }
@@ -32,7 +32,7 @@ export function App() {
           <Route
             path="*"
             element={
-              <Suspense fallback={<LoadingDialog />}>
+              <Suspense fallback={<LoadingScreen />}>
                 <AdminLayout />
               </Suspense>
             }
