@@ -7,7 +7,8 @@
  *
  * Scores vary with the machine's load: PORTAL_RUNS=5 audits each page five times and prints the
  * median with the lowest and highest; PORTAL_REPORT_DIR=/tmp/lh writes each run's Lighthouse JSON
- * there (its largest-contentful-paint-element, critical-request-chains and main-thread audits).
+ * there (its largest-contentful-paint-element, critical-request-chains and main-thread audits)
+ * and its trace (`*.trace.json`, for the Performance panel).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +49,10 @@ async function audit(url: string, session?: string, report?: string, attempt = 1
       console.log(`  (Lighthouse: ${lhr.runtimeError.code} on ${url}; again)`);
       return audit(url, session, report, attempt + 1);
     }
-    if (report) fs.writeFileSync(report, result!.report as string);
+    if (report) {
+      fs.writeFileSync(report, result!.report as string);
+      fs.writeFileSync(report.replace(/\.json$/, '.trace.json'), JSON.stringify(result!.artifacts.Trace));
+    }
     if (session && !lhr.finalDisplayedUrl.endsWith(new URL(url).pathname))
       console.log(`  (signed-in run ended on ${lhr.finalDisplayedUrl})`);
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
