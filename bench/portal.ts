@@ -19,7 +19,7 @@ import puppeteer from 'puppeteer-core';
 import { SESSION_STORAGE_KEY, type LoginResponse } from '@darkroom/contracts';
 import { ADMIN, adminDist, createService, envInt, fmt, makePhotos, printTable, startServer } from './lib';
 
-interface Scores {
+export interface Scores {
   perf: number;
   a11y: number;
   fcp: number;
@@ -28,7 +28,7 @@ interface Scores {
   failing: string[];
 }
 
-async function audit(url: string, session?: string, report?: string, attempt = 1): Promise<Scores> {
+export async function audit(url: string, session?: string, report?: string, attempt = 1): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],

@@ -103,6 +103,26 @@ test.describe('sign-in and the portal shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
 
+  test('opening /portfolio with a revoked session asks for the password, then shows the services', async ({
+    authed: page,
+    session,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    await page.goto('/admin-account/portfolio');
+    await expect(page.getByRole('heading', { name: 'Manage portfolio', level: 1 })).toBeVisible();
+    await request.post('/accounts/logout/', { headers: { Authorization: `Token ${session.authToken}` } });
+    // The list is fetched while the shell loads; its 401 waits for the shell's prompt.
+    await page.reload();
+    const prompt = page.getByRole('dialog', { name: 'Your session has expired' });
+    await prompt.getByLabel('Password').fill(E2E_ADMIN.password);
+    await prompt.getByRole('button', { name: 'Sign in' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
   test('a session that ends mid-form asks for the password in place and sends the form again', async ({
     authed: page,
     session,

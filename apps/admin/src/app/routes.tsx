@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { servicesQuery } from '../features/services/queries';
+import { prefetchServices } from '../features/services/queries';
 import { queryClient } from './query-client';
 import { ROUTE_TITLES, type RoutePath } from './route-paths';
 
@@ -55,7 +55,7 @@ const PAGES: Record<RoutePath, Page> = {
  * screen takes a cached answer (not `refetchOnMount: 'always'`), or the answer would be fetched twice.
  */
 const FIRST_DATA: Partial<Record<RoutePath, () => Promise<void>>> = {
-  '/portfolio': () => queryClient.prefetchQuery(servicesQuery),
+  '/portfolio': () => prefetchServices(queryClient),
 };
 
 /** Every screen inside the admin layout, loaded on demand. */

@@ -8,7 +8,7 @@ import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { EmptyState } from './empty-state';
 import { PublishToggle, type PublishToggleProps } from './publish-toggle';
 
-type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
+export type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
 
 export interface CardGridProps<T> {
   items: readonly T[] | undefined;
@@ -97,6 +97,21 @@ export function imageSizes(columns: Columns): string {
     .reverse()
     .map(([min, width]) => (min ? `(min-width: ${min}px) ${width}` : width))
     .join(', ');
+}
+
+/**
+ * Starts downloading the first card's image as soon as the list is known, before the page is
+ * drawn: the same srcset and sizes as the card's <img>, so the browser picks the same file and the
+ * card finds it loaded (on a phone it is the largest paint, and drawing the page takes a while).
+ */
+export function preloadCardImage(image: CardImage | null | undefined, columns: Columns = DEFAULT_COLUMNS): void {
+  if (!image?.url) return;
+  const img = new Image();
+  img.fetchPriority = 'high';
+  img.decoding = 'async';
+  img.sizes = imageSizes(columns);
+  if (image.srcset) img.srcset = image.srcset;
+  img.src = image.url;
 }
 
 /** What a card needs of an ImageView: the URL, optionally srcset and a tiny placeholder. */
