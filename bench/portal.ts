@@ -4,15 +4,22 @@
  * against the built server with the built portal. Goals (issue 12): performance >= 90,
  * accessibility 100. The signed-in run stores the session in localStorage as the portal does
  * after signing in, and asks Lighthouse to keep the browser's storage.
+ *
+ * Scores vary with the machine's load: PORTAL_RUNS=5 audits each page five times and prints the
+ * median with the lowest and highest; PORTAL_REPORT_DIR=/tmp/lh writes each run's Lighthouse JSON
+ * there (its largest-contentful-paint-element, critical-request-chains and main-thread audits)
+ * and its trace (`*.trace.json`, for the Performance panel).
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SESSION_STORAGE_KEY, type LoginResponse } from '@darkroom/contracts';
-import { ADMIN, adminDist, createService, fmt, makePhotos, printTable, startServer } from './lib';
+import { ADMIN, adminDist, createService, envInt, fmt, makePhotos, printTable, startServer } from './lib';
 
-interface Scores {
+export interface Scores {
   perf: number;
   a11y: number;
   fcp: number;
@@ -21,7 +28,7 @@ interface Scores {
   failing: string[];
 }
 
-async function audit(url: string, session?: string, attempt = 1): Promise<Scores> {
+export async function audit(url: string, session?: string, report?: string, attempt = 1): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
@@ -40,7 +47,11 @@ async function audit(url: string, session?: string, attempt = 1): Promise<Scores
     const lhr = result!.lhr;
     if (lhr.runtimeError && attempt < 3) {
       console.log(`  (Lighthouse: ${lhr.runtimeError.code} on ${url}; again)`);
-      return audit(url, session, attempt + 1);
+      return audit(url, session, report, attempt + 1);
+    }
+    if (report) {
+      fs.writeFileSync(report, result!.report as string);
+      fs.writeFileSync(report.replace(/\.json$/, '.trace.json'), JSON.stringify(result!.artifacts.Trace));
     }
     if (session && !lhr.finalDisplayedUrl.endsWith(new URL(url).pathname))
       console.log(`  (signed-in run ended on ${lhr.finalDisplayedUrl})`);
@@ -75,15 +86,26 @@ export async function runPortal(): Promise<void> {
     const session = JSON.stringify({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
 
     const rows: [string, string][] = [];
+    const runs = envInt('PORTAL_RUNS', 1);
+    const reports = process.env.PORTAL_REPORT_DIR;
+    if (reports) fs.mkdirSync(reports, { recursive: true });
     for (const [name, p, s] of [
       ['/login', '/admin-account/login', undefined],
       ['/portfolio (signed in)', '/admin-account/portfolio', session],
     ] as const) {
-      const r = await audit(server.url + p, s);
-      const goal = `perf ${r.perf >= 90 ? 'holds' : 'MISSED'}, a11y ${r.a11y === 100 ? 'holds' : 'MISSED'}`;
+      const all: Scores[] = [];
+      for (let i = 0; i < runs; i++) {
+        const report = reports ? path.join(reports, `${p.split('/').pop()}-${i + 1}.json`) : undefined;
+        all.push(await audit(server.url + p, s, report));
+      }
+      // The median run by performance score; with several runs, the lowest and highest too.
+      const sorted = [...all].sort((a, b) => a.perf - b.perf);
+      const r = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const spread = runs > 1 ? ` (median of ${runs}, perf ${all.map((x) => x.perf).join(' ')})` : '';
+      const goal = `perf ${r.perf >= 90 ? 'holds' : 'MISSED'}, a11y ${all.every((x) => x.a11y === 100) ? 'holds' : 'MISSED'}`;
       rows.push([
         name,
-        `perf ${r.perf}  a11y ${r.a11y}  FCP ${fmt(r.fcp / 1000, 2)} s  LCP ${fmt(r.lcp / 1000, 2)} s  TBT ${fmt(r.tbt, 0)} ms; ${goal}` +
+        `perf ${r.perf}  a11y ${r.a11y}  FCP ${fmt(r.fcp / 1000, 2)} s  LCP ${fmt(r.lcp / 1000, 2)} s  TBT ${fmt(r.tbt, 0)} ms; ${goal}${spread}` +
           (r.failing.length ? `; failing: ${r.failing.join(', ')}` : ''),
       ]);
     }

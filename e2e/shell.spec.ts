@@ -21,6 +21,22 @@ test.describe('sign-in and the portal shell', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
+  test('submitting empty fields shows both messages and focuses Username; then each clears as it is typed', async ({ page }) => {
+    await page.goto('/admin-account/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    // After a submit a field is checked as it changes, not only when left.
+    await page.getByLabel('Username').fill('someone');
+    await expect(page.getByText('Username is required')).toHaveCount(0);
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Username').fill('   ');
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a wrong password shows the mismatch message', async ({ page }) => {
     await page.goto('/admin-account/login');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -85,6 +101,26 @@ test.describe('sign-in and the portal shell', () => {
     await prompt.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('opening /portfolio with a revoked session asks for the password, then shows the services', async ({
+    authed: page,
+    session,
+    request,
+  }) => {
+    const errors = watchPageErrors(page);
+    await page.goto('/admin-account/portfolio');
+    await expect(page.getByRole('heading', { name: 'Manage portfolio', level: 1 })).toBeVisible();
+    await request.post('/accounts/logout/', { headers: { Authorization: `Token ${session.authToken}` } });
+    // The list is fetched while the shell loads; its 401 waits for the shell's prompt.
+    await page.reload();
+    const prompt = page.getByRole('dialog', { name: 'Your session has expired' });
+    await prompt.getByLabel('Password').fill(E2E_ADMIN.password);
+    await prompt.getByRole('button', { name: 'Sign in' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(errors).toEqual([]);
   });
 
   test('a session that ends mid-form asks for the password in place and sends the form again', async ({

@@ -4,6 +4,62 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.DARKROOM_API ?? 'http://localhost:8001';
 
+/**
+ * Three chunks by hand, where the bundler would cut the code a screen opens with into a few dozen
+ * of under 1 KB each (a screen opened on /portfolio made 45 requests; on a phone each is a round
+ * trip): `base`, the entry and the sign-in page; `api`, zod, the contracts and the fetchers; `shell`,
+ * the signed-in layout, the query cache and the MUI components and shared pieces of the card pages.
+ * Each takes what its modules import too, unless a group before it took it; the sign-in page never
+ * loads `shell` (`npm run bench -- bundle` checks its total). Screens and dialogs keep their own chunks.
+ */
+const SHELL_MUI = [
+  ...['AppBar', 'Avatar', 'Backdrop', 'Divider', 'Drawer', 'Fade', 'Modal', 'Popper', 'Portal', 'Slide', 'Toolbar', 'Tooltip'],
+  ...['List', 'ListItem', 'ListItemButton', 'ListItemText', 'ListSubheader', 'Unstable_TrapFocus'],
+  ...['Dialog', 'DialogActions', 'DialogContent', 'DialogContentText', 'DialogTitle', 'AlertTitle'],
+  ...['Card', 'CardActions', 'CardContent', 'FormControlLabel', 'Grid', 'Skeleton', 'Stack', 'Switch'],
+];
+const SHELL_ICONS = [
+  'Add',
+  'DarkMode',
+  'DeleteOutlined',
+  'EditOutlined',
+  'ImageNotSupportedOutlined',
+  'LightMode',
+  'Menu',
+  'PhotoLibraryOutlined',
+];
+const SHELL_APP = [
+  ...[
+    'app/layout/header',
+    'app/layout/sidebar',
+    'app/layout/loading-dialog',
+    'app/layout/route-error-boundary',
+    'app/layout/reauth-dialog',
+  ],
+  ...['app/routes', 'app/query-client', 'app/nav', 'app/route-paths', 'api/mutations'],
+  ...['card-grid', 'crud-card-page', 'page-header', 'empty-state', 'publish-toggle', 'confirm-dialog', 'use-delete-confirm'].map(
+    (c) => `components/${c}`,
+  ),
+  ...['components/use-editor-state', 'components/lazy-mount'],
+];
+const SEP = '[\\\\/]';
+
+/**
+ * The entry and the sign-in page with everything they import, in one chunk: every page loads it,
+ * and nothing of it is cut out into the shell's chunk (it is matched first).
+ */
+const BASE = new RegExp(`${SEP}src${SEP}(main\\.tsx|features${SEP}account${SEP}login-page\\.tsx)$`);
+/** zod, the contracts and the endpoint fetchers: the sign-in page's checks load this alone. */
+const API = new RegExp(`node_modules${SEP}zod${SEP}|${SEP}src${SEP}api${SEP}(endpoints|client|failure)\\.`);
+const SHELL = new RegExp(
+  [
+    `node_modules${SEP}@tanstack${SEP}(query-core|react-query)${SEP}`,
+    `node_modules${SEP}@mui${SEP}material${SEP}(${SHELL_MUI.join('|')})${SEP}`,
+    `node_modules${SEP}@mui${SEP}icons-material${SEP}(${SHELL_ICONS.join('|')})\\.`,
+    `${SEP}src${SEP}(${SHELL_APP.join('|').replaceAll('/', SEP)})\\.`,
+  ].join('|'),
+);
+
 export default defineConfig({
   base: '/admin-account/',
   plugins: [
@@ -27,5 +83,16 @@ export default defineConfig({
     // Read by `bench/bundle.ts` (sizes of what each page loads); not served (dotted folder).
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'base', test: (id) => BASE.test(id), priority: 3 },
+            { name: 'api', test: (id) => API.test(id), priority: 2 },
+            { name: 'shell', test: (id) => SHELL.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

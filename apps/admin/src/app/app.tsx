@@ -1,30 +1,72 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ColorModeProvider } from './color-mode';
-import { LoadingDialog } from './layout/loading-dialog';
-import { notificationHost } from './notification-host';
+import { LoadingScreen } from './layout/loading-screen';
+import { notificationHost, onNotificationBarRequested, requestNotificationBar } from './notification-host';
+import { readSession } from './session';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
 // The signed-in shell (sidebar, header, dialogs, the query cache and the table of its screens) is
 // not part of the sign-in page's download.
 const NotificationBar = lazy(() => import('../components/notification-bar'));
-const AdminLayout = lazy(() => import('./layout/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const loadLayout = () => import('./layout/admin-layout');
+
+// Opened signed in on a screen: the shell's code starts loading now, not after the first render,
+// and once it is there the screen's code and first data load side by side (`preloadRoute`). The
+// shell is drawn when the screen's code is there too, so the first screen appears whole, without
+// the 'Loading...' dialog of an in-app navigation in between.
+const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+const screen = location.pathname.startsWith(`${BASE}/`) ? location.pathname.slice(BASE.length) : null;
+const firstScreen =
+  readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')
+    ? loadLayout().then((m) => m.preloadRoute(screen))
+    : null;
+// A failed load is met again, and shown, when the layout renders.
+firstScreen?.catch(() => undefined);
+
+const AdminLayout = lazy(async () => {
+  const m = await loadLayout();
+  await firstScreen?.catch(() => undefined);
+  return { default: m.AdminLayout };
+});
 
 const notificationsRoot = notificationHost();
+
+/**
+ * The notification bar (notistack) mounts with the first message, or else in an idle moment a few
+ * seconds after start: its code never competes with the first screen's code, data and images.
+ */
+function DeferredNotificationBar() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const off = onNotificationBarRequested(() => setWanted(true));
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(requestNotificationBar, { timeout: 2000 });
+      else requestNotificationBar();
+    }, 3000);
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationBar domRoot={notificationsRoot} />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
     <ColorModeProvider>
-      <Suspense fallback={null}>
-        <NotificationBar domRoot={notificationsRoot} />
-      </Suspense>
+      <DeferredNotificationBar />
       <BrowserRouter basename="/admin-account">
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
           <Route
             path="/login"
             element={
-              <Suspense fallback={<LoadingDialog />}>
+              <Suspense fallback={<LoadingScreen />}>
                 <LoginPage />
               </Suspense>
             }
@@ -32,7 +74,7 @@ export function App() {
           <Route
             path="*"
             element={
-              <Suspense fallback={<LoadingDialog />}>
+              <Suspense fallback={<LoadingScreen />}>
                 <AdminLayout />
               </Suspense>
             }

@@ -19,3 +19,24 @@ export function notificationHost(): HTMLElement {
   }).observe(node, { attributes: true, attributeFilter: ['aria-hidden'] });
   return node;
 }
+
+const waiting = new Set<() => void>();
+let requested = false;
+
+/** Asks for the notification bar to be loaded and shown (a message waits for it). */
+export function requestNotificationBar(): void {
+  if (requested) return;
+  requested = true;
+  for (const cb of waiting) cb();
+  waiting.clear();
+}
+
+/** Calls back once the bar is asked for (at once if it already was); returns the unsubscribe. */
+export function onNotificationBarRequested(cb: () => void): () => void {
+  if (requested) {
+    cb();
+    return () => {};
+  }
+  waiting.add(cb);
+  return () => waiting.delete(cb);
+}

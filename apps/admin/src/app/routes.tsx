@@ -1,8 +1,22 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { prefetchServices } from '../features/services/queries';
+import { queryClient } from './query-client';
 import { ROUTE_TITLES, type RoutePath } from './route-paths';
 
-type Page = LazyExoticComponent<ComponentType>;
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+interface Page {
+  /** Starts loading the screen's code (the same request React's lazy makes when it renders). */
+  load: () => Promise<{ default: ComponentType }>;
+  Page: LazyExoticComponent<ComponentType>;
+}
+const page = (importer: Page['load']): Page => {
+  let loaded: { default: ComponentType } | undefined;
+  const load = () => importer().then((m) => (loaded = m));
+  // A screen whose code is already here (preloadRoute) renders at once: React's lazy takes a
+  // thenable that answers synchronously, where a resolved promise would still suspend for a tick
+  // and flash the 'Loading...' dialog.
+  const ready = (m: { default: ComponentType }) => ({ then: (resolve: (value: typeof m) => void) => resolve(m) });
+  return { load, Page: lazy(() => (loaded ? (ready(loaded) as unknown as Promise<typeof loaded>) : load())) };
+};
 
 /** The code of each screen inside the admin layout, loaded on demand. */
 const PAGES: Record<RoutePath, Page> = {
@@ -35,5 +49,28 @@ const PAGES: Record<RoutePath, Page> = {
   '/Blog': page(() => import('./layout/blog-page')),
 };
 
+/**
+ * What a screen shows first, when it comes from a query: fetched by `preloadRoute` while the
+ * screen's code loads, so the request does not wait for the screen to render. Only queries whose
+ * screen takes a cached answer (not `refetchOnMount: 'always'`), or the answer would be fetched twice.
+ */
+const FIRST_DATA: Partial<Record<RoutePath, () => Promise<void>>> = {
+  '/portfolio': () => prefetchServices(queryClient),
+};
+
 /** Every screen inside the admin layout, loaded on demand. */
-export const ROUTES = ROUTE_TITLES.map(({ path, title }) => ({ path, title, Page: PAGES[path] }));
+export const ROUTES = ROUTE_TITLES.map(({ path, title }) => ({ path, title, Page: PAGES[path].Page }));
+
+/**
+ * Opening the portal on a screen: its code and its first data start loading together as soon as
+ * the admin layout's code is there, not one after the other as each part renders. Paths match as
+ * the router matches them (case-insensitive); an unknown path does nothing. Resolves once the
+ * screen's code is loaded (or failed to).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const route = ROUTE_TITLES.find((r) => r.path.toLowerCase() === pathname.toLowerCase());
+  if (!route) return Promise.resolve();
+  void FIRST_DATA[route.path]?.();
+  // Resolves when the screen's code is there; a failure is met again, and shown, when it renders.
+  return PAGES[route.path].load().catch(() => undefined);
+}

@@ -8,7 +8,7 @@ import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { EmptyState } from './empty-state';
 import { PublishToggle, type PublishToggleProps } from './publish-toggle';
 
-type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
+export type Columns = Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', GridSize>>;
 
 export interface CardGridProps<T> {
   items: readonly T[] | undefined;
@@ -48,11 +48,12 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
   if (!items?.length) {
     return <EmptyState>{emptyText ?? COMMON_MESSAGES.noData}</EmptyState>;
   }
+  const sizes = imageSizes(columns);
   return (
     <Grid container spacing={3}>
       {items.map((item, i) => (
         <Grid key={getKey(item)} size={columns}>
-          <FirstCards.Provider value={i < EAGER_CARDS ? i : null}>{renderCard(item)}</FirstCards.Provider>
+          <CardSlot.Provider value={{ position: i < EAGER_CARDS ? i : null, sizes }}>{renderCard(item)}</CardSlot.Provider>
         </Grid>
       ))}
     </Grid>
@@ -64,7 +65,54 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
  * load at once, the very first with high priority; the rest load lazily as they scroll in.
  */
 const EAGER_CARDS = 3;
-const FirstCards = createContext<number | null>(null);
+const CardSlot = createContext<{ position: number | null; sizes: string }>({ position: null, sizes: '100vw' });
+
+const BREAKPOINTS = [
+  ['xs', 0],
+  ['sm', 600],
+  ['md', 900],
+  ['lg', 1200],
+  ['xl', 1536],
+] as const;
+
+/**
+ * The width of a card's image at each breakpoint, for `sizes`: the main column (the viewport less
+ * the 260 px sidebar and 24 px padding each side from md, 16 px padding below) shared by the cards
+ * of a row with 24 px between them. The browser then picks the smallest file of the srcset that
+ * fills it, not one sized for the whole screen.
+ */
+export function imageSizes(columns: Columns): string {
+  let span = 12;
+  const widths: [number, string][] = [];
+  for (const [bp, min] of BREAKPOINTS) {
+    // A breakpoint without a size keeps the one below it, as the grid does.
+    const size = columns[bp];
+    if (typeof size === 'number' && size > 0) span = size;
+    const perRow = Math.max(1, Math.floor(12 / span));
+    const main = min >= 900 ? '100vw - 308px' : '100vw - 32px';
+    const width = perRow === 1 ? `calc(${main})` : `calc((${main} - ${24 * (perRow - 1)}px) / ${perRow})`;
+    if (widths.at(-1)?.[1] !== width) widths.push([min, width]);
+  }
+  return widths
+    .reverse()
+    .map(([min, width]) => (min ? `(min-width: ${min}px) ${width}` : width))
+    .join(', ');
+}
+
+/**
+ * Starts downloading the first card's image as soon as the list is known, before the page is
+ * drawn: the same srcset and sizes as the card's <img>, so the browser picks the same file and the
+ * card finds it loaded (on a phone it is the largest paint, and drawing the page takes a while).
+ */
+export function preloadCardImage(image: CardImage | null | undefined, columns: Columns = DEFAULT_COLUMNS): void {
+  if (!image?.url) return;
+  const img = new Image();
+  img.fetchPriority = 'high';
+  img.decoding = 'async';
+  img.sizes = imageSizes(columns);
+  if (image.srcset) img.srcset = image.srcset;
+  img.src = image.url;
+}
 
 /** What a card needs of an ImageView: the URL, optionally srcset and a tiny placeholder. */
 export interface CardImage {
@@ -151,7 +199,7 @@ export function EntityCard({
 
 /** The card's image: blurred placeholder (or skeleton) until the real image has loaded. */
 function CardImageBox({ image, title, onClick }: { image: CardImage | null | undefined; title: string; onClick?: () => void }) {
-  const position = useContext(FirstCards);
+  const { position, sizes } = useContext(CardSlot);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const frame = {
@@ -173,6 +221,8 @@ function CardImageBox({ image, title, onClick }: { image: CardImage | null | und
       </Box>
     ) : (
       <>
+        {/* The placeholder lies under the image, which paints itself as soon as it is decoded (no
+          fade that waits for script: on a phone the first card is the largest paint). */}
         {!loaded &&
           (image.placeholder ? (
             <Box
@@ -197,22 +247,14 @@ function CardImageBox({ image, title, onClick }: { image: CardImage | null | und
           component="img"
           src={image.url}
           srcSet={image.srcset || undefined}
-          sizes="(max-width: 600px) 100vw, 400px"
+          sizes={sizes}
           alt={title}
           loading={position === null ? 'lazy' : 'eager'}
           fetchPriority={position === 0 ? 'high' : undefined}
           decoding="async"
           onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            opacity: loaded ? 1 : 0,
-            transition: 'opacity .3s',
-          }}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       </>
     );

@@ -1,11 +1,14 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button } from '@mui/material';
 import { CardGrid, EntityCard, type CardGridProps, type EntityCardProps } from './card-grid';
-import { DeleteConfirmDialog } from './delete-confirm-dialog';
-import { ImagePreviewDialog } from './image-preview-dialog';
+import { LazyMount } from './lazy-mount';
 import { PageHeader } from './page-header';
 import { useDeleteConfirm, type DeleteConfirmOptions } from './use-delete-confirm';
 import { useEditorState } from './use-editor-state';
+
+// The dialogs load when first opened: the cards are what the page shows first.
+const DeleteConfirmDialog = lazy(() => import('./delete-confirm-dialog').then((m) => ({ default: m.DeleteConfirmDialog })));
+const ImagePreviewDialog = lazy(() => import('./image-preview-dialog').then((m) => ({ default: m.ImagePreviewDialog })));
 
 /** What the page shows of one item on its card; Edit, Delete and publish are wired by the page. */
 export type CrudCardContent = Omit<EntityCardProps, 'onEdit' | 'onDelete' | 'publish'>;
@@ -105,10 +108,20 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
         />
       )}
       {/* The key remounts the dialog per item, so the form starts from that item's values. */}
-      {editor.open && <Fragment key={editor.key}>{renderEditor(editor.item, editor.close)}</Fragment>}
-      <DeleteConfirmDialog {...deletion.dialogProps} />
-      {preview && <ImagePreviewDialog open={!!shown} src={shown?.src} title={shown?.title} onClose={() => setPreviewing(null)} />}
-      {children}
+      {editor.open && (
+        <Suspense key={editor.key} fallback={null}>
+          {renderEditor(editor.item, editor.close)}
+        </Suspense>
+      )}
+      <LazyMount when={deletion.dialogProps.open}>
+        <DeleteConfirmDialog {...deletion.dialogProps} />
+      </LazyMount>
+      {preview && (
+        <LazyMount when={!!shown}>
+          <ImagePreviewDialog open={!!shown} src={shown?.src} title={shown?.title} onClose={() => setPreviewing(null)} />
+        </LazyMount>
+      )}
+      <Suspense fallback={null}>{children}</Suspense>
     </>
   );
 }

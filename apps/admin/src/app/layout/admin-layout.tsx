@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Box, Drawer, Fade, Toolbar, Typography } from '@mui/material';
+import { Box, Drawer, Fade, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
 import { Header } from './header';
@@ -13,6 +13,8 @@ import { Sidebar } from './sidebar';
 import { queryClient } from '../query-client';
 import { ROUTES } from '../routes';
 
+export { preloadRoute } from '../routes';
+
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const DRAWER_WIDTH = 260;
@@ -22,6 +24,11 @@ export function AdminLayout() {
   const session = useSession();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState<boolean>(THEME_OPTIONS.sidebarToggleMobile);
+  // One sidebar at a time: the fixed one from md up, else the folding one, drawn only while open.
+  // The screen the portal opened on shows at once (a fade would hold back its largest paint);
+  // every screen navigated to afterwards fades in.
+  const [openedOn] = useState(location.key);
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -37,29 +44,30 @@ export function AdminLayout() {
         <ReauthDialog />
         <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
         <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
-            ModalProps={{ keepMounted: true }}
-            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-          >
-            <Sidebar onNavigate={() => setMobileOpen(false)} />
-          </Drawer>
-          <Drawer
-            variant="permanent"
-            open
-            sx={{
-              display: { xs: 'none', md: 'block' },
-              '& .MuiDrawer-paper': {
-                width: DRAWER_WIDTH,
-                boxSizing: 'border-box',
-                position: THEME_OPTIONS.sidebarFixed ? 'fixed' : 'absolute',
-              },
-            }}
-          >
-            <Sidebar />
-          </Drawer>
+          {desktop ? (
+            <Drawer
+              variant="permanent"
+              open
+              sx={{
+                '& .MuiDrawer-paper': {
+                  width: DRAWER_WIDTH,
+                  boxSizing: 'border-box',
+                  position: THEME_OPTIONS.sidebarFixed ? 'fixed' : 'absolute',
+                },
+              }}
+            >
+              <Sidebar />
+            </Drawer>
+          ) : (
+            <Drawer
+              variant="temporary"
+              open={mobileOpen}
+              onClose={() => setMobileOpen(false)}
+              sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+            >
+              <Sidebar onNavigate={() => setMobileOpen(false)} />
+            </Drawer>
+          )}
         </Box>
         <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />
@@ -68,7 +76,7 @@ export function AdminLayout() {
               (a transition would otherwise keep the old page up while the new chunk loads). */}
             <RouteErrorBoundary key={location.pathname}>
               <Suspense fallback={<LoadingDialog />}>
-                <Fade in timeout={250}>
+                <Fade in appear={location.key !== openedOn} timeout={250}>
                   <Box>
                     <Routes>
                       {ROUTES.map(({ path, Page }) => (

@@ -1,34 +1,21 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { AppBar, Avatar, Box, Button, Divider, IconButton, Menu, MenuItem, Toolbar, Tooltip } from '@mui/material';
+import { lazy, useState } from 'react';
+import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Tooltip } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
-import { authApi } from '@darkroom/contracts';
-import { call } from '../../api/endpoints';
-import { clearSession } from '../session';
+import { LazyMount } from '../../components/lazy-mount';
 import { useColorMode } from '../color-mode';
 import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
 
+// The user menu (profile, password, logout) loads when first opened.
+const UserMenu = lazy(() => import('./user-menu'));
+
 export function Header({ drawerWidth, onToggleSidebar }: { drawerWidth: number; onToggleSidebar: () => void }) {
   const session = useSession();
-  const navigate = useNavigate();
   const { mode, toggle } = useColorMode();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const username = session?.userDetail.username ?? '';
-
-  const go = (to: string) => {
-    setAnchor(null);
-    void navigate(to);
-  };
-  const logout = async () => {
-    setAnchor(null);
-    await call(authApi.logout).catch(() => undefined);
-    localStorage.clear();
-    clearSession();
-    void navigate('/login', { replace: true });
-  };
 
   return (
     <AppBar
@@ -60,21 +47,9 @@ export function Header({ drawerWidth, onToggleSidebar }: { drawerWidth: number; 
         >
           {username}
         </Button>
-        <Menu
-          anchorEl={anchor}
-          open={!!anchor}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <MenuItem disabled sx={{ opacity: '1 !important', fontWeight: 600 }}>
-            {username}
-          </MenuItem>
-          <Divider />
-          <MenuItem onClick={() => go('/UserProfile')}>Profile settings</MenuItem>
-          <MenuItem onClick={() => go('/Change-password')}>Change password</MenuItem>
-          <MenuItem onClick={logout}>Logout</MenuItem>
-        </Menu>
+        <LazyMount when={!!anchor}>
+          <UserMenu anchor={anchor} username={username} onClose={() => setAnchor(null)} />
+        </LazyMount>
       </Toolbar>
     </AppBar>
   );

@@ -1,43 +1,34 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
-import { AUTH_MESSAGES, authApi } from '@darkroom/contracts';
-import { failureMessage } from '../../api/failure';
-import { call } from '../../api/endpoints';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { LazyMount } from '../../components/lazy-mount';
 import { setReauthPrompt } from '../reauth';
-import { readSession, writeSession } from '../session';
+
+const loadForm = () => import('./reauth-form');
+const ReauthForm = lazy(loadForm);
 
 /**
  * Asks for the password when the session ended mid-work; signing in again retries the calls that
  * met the 401, so a form being filled keeps everything typed. 'Sign out' gives up (to /login,
- * which returns to this page after signing in).
+ * which returns to this page after signing in). The prompt is registered with the shell; its
+ * dialog's code (form field, sign-in call) loads the first time it is needed.
  */
 export function ReauthDialog() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
   const settle = useRef<((ok: boolean) => void) | null>(null);
-  const titleId = useId();
-  const username = readSession({ ignoreExpiry: true })?.userDetail.username ?? '';
 
   useEffect(() => {
     setReauthPrompt(
       () =>
         new Promise<boolean>((resolve) => {
-          settle.current = resolve;
-          setPassword('');
-          setError(null);
-          setOpen(true);
+          // The dialog's code first; if it cannot load (a deploy replaced it), give up as 'Sign out' does.
+          loadForm().then(
+            () => {
+              settle.current = resolve;
+              setRound((r) => r + 1);
+              setOpen(true);
+            },
+            () => resolve(false),
+          );
         }),
     );
     return () => {
@@ -52,59 +43,9 @@ export function ReauthDialog() {
     settle.current = null;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) return setError(AUTH_MESSAGES.passwordRequired);
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await call(authApi.login, { body: { username, password } });
-      writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
-      finish(true);
-    } catch (err) {
-      setError(failureMessage(err, { fallback: AUTH_MESSAGES.loginFailed, badRequest: AUTH_MESSAGES.mismatch }));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Your session has expired</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Enter the password for {username} to carry on. Nothing you typed is lost: the last action is sent again.
-          </DialogContentText>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            fullWidth
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => finish(false)} disabled={busy}>
-            Sign out
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Sign in
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <LazyMount when={open}>
+      <ReauthForm key={round} open={open} onFinish={finish} />
+    </LazyMount>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, authApi, loginSchema, type LoginInput } from '@darkroom/contracts';
 import { call } from '../../api/endpoints';
 import { failureMessage } from '../../api/failure';
@@ -9,7 +8,19 @@ import { failureMessage } from '../../api/failure';
  * first check or submit), so zod and the endpoint table are not part of the sign-in screen's
  * first download.
  */
-export const loginResolver = zodResolver(loginSchema);
+export type LoginErrors = Partial<Record<keyof LoginInput, string>>;
+
+/** The input read through the contract's schema: the values to send, or each field's first message. */
+export function checkLogin(values: LoginInput): { data: LoginInput; errors?: undefined } | { data?: undefined; errors: LoginErrors } {
+  const parsed = loginSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: LoginErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
 
 export const loginCall = (input: LoginInput) => call(authApi.login, { body: { ...input } });
 

@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent, type Ref } from 'react';
 import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 interface LoginFieldProps {
   label: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLInputElement>;
+  error?: string;
   type?: 'text' | 'password';
   autoComplete: string;
   autoFocus?: boolean;
@@ -16,7 +19,7 @@ interface LoginFieldProps {
  * it, the same ids and aria-describedby), from its parts: TextField also carries select support,
  * whose menus and popovers would be part of the sign-in page's first download.
  */
-export function LoginField({ label, registration: { ref, ...field }, error, type = 'text', autoComplete, autoFocus }: LoginFieldProps) {
+export function LoginField({ label, error, type = 'text', ...input }: LoginFieldProps) {
   const id = useId();
   const helperId = `${id}-helper-text`;
   return (
@@ -24,17 +27,8 @@ export function LoginField({ label, registration: { ref, ...field }, error, type
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
-      <OutlinedInput
-        {...field}
-        id={id}
-        inputRef={ref}
-        label={label}
-        type={type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        aria-describedby={error ? helperId : undefined}
-      />
-      {error && <FormHelperText id={helperId}>{error.message}</FormHelperText>}
+      <OutlinedInput {...input} id={id} label={label} type={type} aria-describedby={error ? helperId : undefined} />
+      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
   );
 }

@@ -3,18 +3,15 @@ import { servicesApi } from '@darkroom/contracts';
 import { toFormData } from '../../api/client';
 import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
+import { serviceKeys, servicesQuery } from './queries';
 
-export const serviceKeys = {
-  all: ['services'] as const,
-  list: () => [...serviceKeys.all, 'list'] as const,
-  detail: (id: number) => [...serviceKeys.all, 'detail', id] as const,
-};
+export { serviceKeys };
 
 /** The order in which a 400's field messages are shown: name, then image, then description. */
 export const SERVICE_FIELD_ORDER = ['name', 'cover_image', 'description', 'description2'];
 
 export function useServices() {
-  return useQuery({ queryKey: serviceKeys.list(), queryFn: ({ signal }) => call(servicesApi.list, { signal }) });
+  return useQuery(servicesQuery);
 }
 
 export function useService(id: number | null) {

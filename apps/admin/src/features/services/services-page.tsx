@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
-import { openGalleryViewer } from '../../components/gallery';
+import { openGalleryViewer } from '../../components/gallery/open-gallery-viewer';
 import { SERVICE_FIELD_ORDER, useDeleteService, usePublishService, useServices } from './api';
-import { ServiceFormDialog } from './service-form-dialog';
-import { ServiceGalleryDialog } from './service-gallery-dialog';
+import { SERVICE_COLUMNS } from './queries';
+
+// The editor (forms, image cropper) and the gallery table load when first opened.
+const ServiceFormDialog = lazy(() => import('./service-form-dialog').then((m) => ({ default: m.ServiceFormDialog })));
+const ServiceGalleryDialog = lazy(() => import('./service-gallery-dialog').then((m) => ({ default: m.ServiceGalleryDialog })));
 
 /** /portfolio: the services as cards (12/4/3 columns at xs/sm/md) with their gallery, edit, delete and publish controls. */
 export default function ServicesPage() {
@@ -27,7 +30,7 @@ export default function ServicesPage() {
       loading={services.isLoading}
       error={services.error}
       emptyText="No services yet. Add the first one to start your portfolio."
-      columns={{ xs: 12, sm: 4, md: 3 }}
+      columns={SERVICE_COLUMNS}
       card={(s) => ({
         image: { url: s.cover_image, srcset: s.cover_image_view.srcset, placeholder: s.cover_image_view.placeholder ?? undefined },
         title: s.name,

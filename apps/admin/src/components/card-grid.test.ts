@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { imageSizes } from './card-grid';
+
+describe('imageSizes', () => {
+  it('gives each breakpoint the width of one card of its row', () => {
+    expect(imageSizes({ xs: 12, sm: 4, md: 3 })).toBe(
+      '(min-width: 900px) calc((100vw - 308px - 72px) / 4), (min-width: 600px) calc((100vw - 32px - 48px) / 3), calc(100vw - 32px)',
+    );
+  });
+  it('keeps the size of the breakpoint below where none is given, as the grid does', () => {
+    expect(imageSizes({ xs: 12, sm: 6 })).toBe(
+      '(min-width: 900px) calc((100vw - 308px - 24px) / 2), (min-width: 600px) calc((100vw - 32px - 24px) / 2), calc(100vw - 32px)',
+    );
+    expect(imageSizes({ md: 4 })).toBe('(min-width: 900px) calc((100vw - 308px - 48px) / 3), calc(100vw - 32px)');
+  });
+});
