@@ -1,12 +1,11 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 import { SERVER_DIR } from '../paths';
 
@@ -90,14 +89,34 @@ function claimDataDir(dir: string): () => void {
   };
 }
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** V8's WebAssembly API, which Node's type declarations leave out. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
+let pgliteWasm: Promise<WasmModule> | undefined;
+
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process and handed to every PGlite it opens.
+ * The server starts this before loading the rest of its modules (main.ts), so V8 compiles it on
+ * its background threads meanwhile instead of while the database opens.
+ */
+export function compilePgliteWasm(): Promise<WasmModule> {
+  return (pgliteWasm ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return wasm.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
+  })());
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const release = opts.pgliteDir ? claimDataDir(opts.pgliteDir) : () => {};
   let client: PGlite;
   try {
+    // Loaded here, so a process on PostgreSQL never loads the embedded database.
+    const [{ PGlite }, pgliteWasmModule] = await Promise.all([import('@electric-sql/pglite'), compilePgliteWasm()]);
     client = await PGlite.create({
       dataDir: opts.pgliteDir ?? undefined,
       loadDataDir: opts.pgliteDump,
+      pgliteWasmModule,
     });
   } catch (err) {
     release();
@@ -122,7 +141,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   } as Database & { raw: PGlite };
 }
 
+/** The PostgreSQL client and its drizzle driver, loaded only by a process that has DATABASE_URL. */
+const loadPg = async () => {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzle, migrate };
+};
+
 async function openPostgres(url: string, max: number): Promise<Database> {
+  const { pg, drizzle: drizzlePg } = await loadPg();
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
@@ -179,6 +209,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   // The lock lives on its own connection so a pool of one can still run the migrations.
+  const { pg, migrate: migratePg } = await loadPg();
   const pool = (database as Database & { raw: pg.Pool }).raw;
   const lock = new pg.Client({ connectionString: pool.options.connectionString });
   await lock.connect();

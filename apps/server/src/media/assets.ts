@@ -7,7 +7,7 @@ import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type 
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
-import { streamZip, type ZipEntry } from './zip';
+import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
 import type { StoredImage } from './stored-image';
 
@@ -161,8 +161,9 @@ export class Assets {
     return sendStored(request, reply, this.deps.storage, row.variants.original, { contentType: row.mime, ...opts });
   }
 
-  /** A zip of stored originals, streamed (see zip.ts). */
-  zip(entries: ZipEntry[]): { stream: Readable; size: number } {
+  /** A zip of stored originals, streamed (see zip.ts, loaded with the first zip rather than at start-up). */
+  async zip(entries: ZipEntry[]): Promise<{ stream: Readable; size: number }> {
+    const { streamZip } = await import('./zip');
     return streamZip(this.deps.storage, entries);
   }
 
