@@ -2,6 +2,7 @@
 // server also when its sources changed since), then serves everything from plain JavaScript.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBuildIsStale, SERVER_BUNDLE } from '../apps/server/build.mjs';
 
@@ -28,5 +29,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
   // of a busy upload under ~500 MB instead of ~700 MB (bench/ingest.ts).
   env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
+// Passed on for a signal sent to this process alone; the server ignores a repeat (Ctrl-C reaches both).
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Killed by a signal, the server has no exit code: exit as a shell reports it (128 + the signal's number).
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

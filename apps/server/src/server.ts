@@ -2,6 +2,7 @@ import { buildAppOn } from './app';
 import { ensureFirstAdmin } from './features/people/first-admin';
 import type { Config } from './config';
 import { systemContext } from './context';
+import { flushStdout } from './lib/log';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
 
@@ -12,19 +13,26 @@ export async function startServer(config: Config): Promise<void> {
   await ensureFirstAdmin(systemContext(runtime, 'start-up'));
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // Ctrl-C reaches every process of the terminal's group and `npm start` forwards it too: a
+    // second signal must not kill the process while PGlite is closing (the next start would then
+    // recover the database first).
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await maintenance.stop();
     await app.close();
-    // PGlite closes its database cleanly here (a checkpoint), so the next start needs no recovery.
+    // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
     await runtime.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind}, ready in ${Math.round(performance.now())} ms)`,
   );
+  flushStdout();
 }
