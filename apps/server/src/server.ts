@@ -1,14 +1,19 @@
 import { buildAppOn } from './app';
 import { ensureFirstAdmin } from './features/people/first-admin';
 import type { Config } from './config';
+import type { Database } from './db/client';
 import { systemContext } from './context';
 import { flushStdout } from './lib/log';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
 
-/** The server process after its first steps (main.ts): runtime, routes, first admin, housekeeping, listen. */
-export async function startServer(config: Config): Promise<void> {
-  const runtime = await openRuntime({ config });
+/**
+ * The server process after its first steps (main.ts): runtime, routes, first admin,
+ * housekeeping, listen. `opening` is the database main.ts began to open; it is closed here.
+ */
+export async function startServer(config: Config, opening: Promise<Database>): Promise<void> {
+  const database = await opening;
+  const runtime = await openRuntime({ config, database });
   const app = await buildAppOn(runtime);
   await ensureFirstAdmin(systemContext(runtime, 'start-up'));
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
@@ -23,8 +28,9 @@ export async function startServer(config: Config): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     await maintenance.stop();
     await app.close();
-    // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
     await runtime.close();
+    // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
+    await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema';
+import type { Config } from '../config';
 import { SERVER_DIR } from '../paths';
 
 export type Schema = typeof schema;
@@ -47,6 +48,11 @@ export interface OpenOptions {
   pgliteDump?: Blob;
   migrate?: boolean;
   poolSize?: number;
+}
+
+/** The database a configuration names: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -95,9 +101,8 @@ const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Arra
 let pgliteWasm: Promise<WasmModule> | undefined;
 
 /**
- * PGlite's WebAssembly (9 MB), compiled once per process and handed to every PGlite it opens.
- * The server starts this before loading the rest of its modules (main.ts), so V8 compiles it on
- * its background threads meanwhile instead of while the database opens.
+ * PGlite's WebAssembly (9 MB), compiled once per process (on V8's background threads) and handed
+ * to every PGlite it opens.
  */
 export function compilePgliteWasm(): Promise<WasmModule> {
   return (pgliteWasm ??= (async () => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { declarePublicScope } from '../auth/guard';
+import { routeSchema } from './route';
 
 /**
  * The OpenAPI 3.1 document, generated from the routes' schemas (which come from the endpoint
@@ -9,7 +10,8 @@ import { declarePublicScope } from '../auth/guard';
  * Built on its first request, not at start-up, where @fastify/swagger and swagger-ui (YAML, a
  * JSON-schema resolver, a second static file server) were a twentieth of the time to the first
  * answer: the routes are only noted as they are registered; the first request to /docs makes a
- * Fastify instance of its own with both plugins and the same endpoints (url, method, schema),
+ * Fastify instance of its own with both plugins and the same endpoints (url, method, and the
+ * declaration's whole schema, which the server's own routes do not hold: see route.ts),
  * and every request under /docs is answered by it through `inject`, then sent by this server
  * (security headers, compression and logging as for any answer).
  */
@@ -76,8 +78,8 @@ async function buildReference(endpoints: RouteOptions[]): Promise<FastifyInstanc
       url,
     }),
   });
-  for (const { method, url, schema, config } of endpoints) {
-    docs.route({ method, url, schema, config, handler: async () => null });
+  for (const { method, url, config } of endpoints) {
+    docs.route({ method, url, schema: routeSchema(config!.endpoint!), config, handler: async () => null });
   }
   await docs.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await docs.ready();
