@@ -27,8 +27,7 @@ export interface RuntimeParts {
 export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { close(): Promise<void> }> {
   const { config } = parts;
   const log = parts.log ?? createLogger(config.logLevel);
-  const database =
-    parts.database ?? (await openConfiguredDatabase(config));
+  const database = parts.database ?? (await openConfiguredDatabase(config));
   const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
   const cache = new ResponseCache(database);
   await cache.start();

@@ -23,8 +23,7 @@ function lazyTransport(options: string | Record<string, unknown>) {
   let transport: Promise<Transporter> | undefined;
   let made: Transporter | undefined;
   return {
-    get: () =>
-      (transport ??= import('nodemailer').then(({ default: nodemailer }) => (made = nodemailer.createTransport(options)))),
+    get: () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => (made = nodemailer.createTransport(options)))),
     close: () => made?.close(),
   };
 }
