@@ -5,8 +5,8 @@
  * package's start script: its build check, then the server bundle with the flags and environment
  * it adds), on a fresh data directory (the first start: migrations, the first admin) and then on
  * that existing directory. The same on the existing directory through `npm start` itself (npm's
- * own start-up included) and from the TypeScript sources through tsx (how the end-to-end tests
- * start it). Goal (issue 12): under 1.5 s on an existing data directory. Prints the median of
+ * own start-up included) and from the TypeScript sources through tsx (as in development,
+ * without the watcher). Goal (issue 12): under 1.5 s on an existing data directory. Prints the median of
  * BENCH_STARTS (default 5) starts each, the server's own "ready" time (its start to listening,
  * from its log line) and the load average before and after.
  */

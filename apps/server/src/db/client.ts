@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -207,8 +208,30 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   } as Database & { raw: pg.Pool };
 }
 
+/**
+ * Whether the database already has the newest migration this code knows (drizzle applies those
+ * recorded after the last `created_at`). The usual start is then one query instead of drizzle's
+ * (create its schema and table if missing, read the last entry, read and hash every migration
+ * file). Anything unexpected, a database without the table first, answers no: drizzle decides.
+ */
+async function hasNewestMigration(database: Database): Promise<boolean> {
+  const newest = knownMigrations().at(-1);
+  if (!newest) return false;
+  try {
+    const result = (await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { last: string | null }[];
+    };
+    const last = result.rows[0]?.last;
+    return last !== null && last !== undefined && Number(last) >= newest.when;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent start-ups in line. */
 export async function migrateDatabase(database: Database): Promise<void> {
+  // Migrations only ever add: up to date now means no process has anything left to apply.
+  if (await hasNewestMigration(database)) return;
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     return;
