@@ -36,7 +36,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+    // As `npm start` runs it: the server bundle, whose dependencies are bundled too, is what the
+    // browser tests exercise (`npm run test:e2e` builds it first; start.mjs rebuilds it if stale).
+    command: `rm -rf ${dataDir} && node scripts/start.mjs`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,

@@ -2,6 +2,7 @@
 // server also when its sources changed since), then serves everything from plain JavaScript.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBuildIsStale, SERVER_BUNDLE } from '../apps/server/build.mjs';
 
@@ -20,7 +21,8 @@ if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
 }
 if (serverBuildIsStale()) await buildServer();
 
-// Source maps give stack traces the TypeScript files and names (read only when an error is logged).
+// Source maps give stack traces the TypeScript files and names. Node 20 reads each module's map as
+// the module loads: the bundle's holds no source text (build.mjs), so it stays a small part of start-up.
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
@@ -28,5 +30,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
   // of a busy upload under ~500 MB instead of ~700 MB (bench/ingest.ts).
   env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
+// Passed on for a signal sent to this process alone; the server ignores a repeat (Ctrl-C reaches both).
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Killed by a signal, the server has no exit code: exit as a shell reports it (128 + the signal's number).
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

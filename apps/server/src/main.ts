@@ -1,25 +1,13 @@
-import { buildAppOn } from './app';
-import { ensureFirstAdmin } from './features/people/first-admin';
+// The server process's entry: `npm start` runs the bundle of this file (apps/server/dist/main.js).
 import { loadConfig } from './config';
-import { systemContext } from './context';
-import { startMaintenance } from './maintenance';
-import { openRuntime } from './runtime';
+import { openConfiguredDatabase } from './db/client';
 
 const config = loadConfig();
-const runtime = await openRuntime({ config });
-const app = await buildAppOn(runtime);
-await ensureFirstAdmin(systemContext(runtime, 'start-up'));
-const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
-
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal} received, shutting down`);
-  await maintenance.stop();
-  await app.close();
-  await runtime.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind})`);
+// The database opens first and the rest of the server loads meanwhile (server.ts is imported
+// only after this line): PGlite's files are read and its WebAssembly compiled (on V8's
+// background threads) while the server's modules are evaluated, rather than one after the
+// other. A failure is reported by startServer, which awaits it.
+const database = openConfiguredDatabase(config);
+database.catch(() => {});
+const { startServer } = await import('./server');
+await startServer(config, database);

@@ -43,6 +43,13 @@ async function prune(ctx: AppContext): Promise<void> {
 }
 
 /**
+ * How long after start-up the first media sweep and pruning wait: they are queries on the one
+ * embedded database connection, and the first requests (a load balancer's health check, the
+ * first visitors) should not queue behind them.
+ */
+const FIRST_HOUSEKEEPING_AFTER_MS = 1_000;
+
+/**
  * Housekeeping of a server process: at start-up, what a crash left behind (spool files, media
  * files and assets no record references) is removed and old activity entries are pruned; then
  * the same on timers.
@@ -50,13 +57,16 @@ async function prune(ctx: AppContext): Promise<void> {
 export async function startMaintenance(ctx: AppContext): Promise<{ stop(): Promise<void> }> {
   // Before the server takes a request: no spool file is a live upload's yet.
   await sweepSpoolFiles(ctx, true);
-  // The rest runs while the server starts answering: it removes only what is older than the
-  // grace period, as the timers do, so no request waits for it. Stopping waits for it.
-  const first = (async () => {
-    await sweepMediaLogged(ctx);
-    await prune(ctx);
-  })().catch((err: unknown) => ctx.log.warn({ err }, 'start-up housekeeping failed'));
+  // The rest runs a moment after the server starts answering: it removes only what is older
+  // than the grace period, as the timers do, so no request needs it done first.
+  let first: Promise<void> | undefined;
+  const runFirst = () =>
+    (first ??= (async () => {
+      await sweepMediaLogged(ctx);
+      await prune(ctx);
+    })().catch((err: unknown) => ctx.log.warn({ err }, 'start-up housekeeping failed')));
   const timers = [
+    setTimeout(runFirst, FIRST_HOUSEKEEPING_AFTER_MS),
     setInterval(() => {
       sweep(ctx, false).catch((err: unknown) => ctx.log.warn({ err }, 'media sweep failed'));
     }, SWEEP_EVERY_MS),
@@ -66,9 +76,10 @@ export async function startMaintenance(ctx: AppContext): Promise<{ stop(): Promi
   ];
   for (const t of timers) t.unref();
   return {
+    /** Stops the timers; the start-up housekeeping is finished first, or done now if it has not begun, so every start cleans up once. */
     async stop() {
-      timers.forEach(clearInterval);
-      await first;
+      timers.forEach(clearTimeout);
+      await runFirst();
     },
   };
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { AppRuntime } from './context';
-import { openDatabase, type Database } from './db/client';
+import { openConfiguredDatabase, type Database } from './db/client';
 import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
@@ -28,8 +27,7 @@ export interface RuntimeParts {
 export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { close(): Promise<void> }> {
   const { config } = parts;
   const log = parts.log ?? createLogger(config.logLevel);
-  const database =
-    parts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const database = parts.database ?? (await openConfiguredDatabase(config));
   const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
   const cache = new ResponseCache(database);
   await cache.start();

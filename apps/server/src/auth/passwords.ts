@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+
+// The native argon2 addon loads with the first sign-in or password, not at start-up.
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 // argon2id with the library's defaults (m=19 MiB, t=2, p=1), per OWASP's minimum.
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = async (password: string) => (await loadArgon2()).hash(password);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   try {
     return await verify(stored, password);
   } catch {

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
+import type { Config } from '../config';
 import { SERVER_DIR } from '../paths';
 
 export type Schema = typeof schema;
@@ -50,6 +51,11 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** The database a configuration names: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
   if (opts.migrate !== false) await migrateDatabase(database);
@@ -90,14 +96,33 @@ function claimDataDir(dir: string): () => void {
   };
 }
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** V8's WebAssembly API, which Node's type declarations leave out. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
+let pgliteWasm: Promise<WasmModule> | undefined;
+
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process (on V8's background threads) and handed
+ * to every PGlite it opens.
+ */
+export function compilePgliteWasm(): Promise<WasmModule> {
+  return (pgliteWasm ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return wasm.compile(await fs.promises.readFile(path.join(dist, 'pglite.wasm')));
+  })());
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const release = opts.pgliteDir ? claimDataDir(opts.pgliteDir) : () => {};
   let client: PGlite;
   try {
+    // Loaded here, so a process on PostgreSQL never loads the embedded database.
+    const [{ PGlite }, pgliteWasmModule] = await Promise.all([import('@electric-sql/pglite'), compilePgliteWasm()]);
     client = await PGlite.create({
       dataDir: opts.pgliteDir ?? undefined,
       loadDataDir: opts.pgliteDump,
+      pgliteWasmModule,
     });
   } catch (err) {
     release();
@@ -122,7 +147,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   } as Database & { raw: PGlite };
 }
 
+/** The PostgreSQL client and its drizzle driver, loaded only by a process that has DATABASE_URL. */
+const loadPg = async () => {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg, drizzle, migrate };
+};
+
 async function openPostgres(url: string, max: number): Promise<Database> {
+  const { pg, drizzle: drizzlePg } = await loadPg();
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
@@ -172,13 +208,36 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   } as Database & { raw: pg.Pool };
 }
 
+/**
+ * Whether the database already has the newest migration this code knows (drizzle applies those
+ * recorded after the last `created_at`). The usual start is then one query instead of drizzle's
+ * (create its schema and table if missing, read the last entry, read and hash every migration
+ * file). Anything unexpected, a database without the table first, answers no: drizzle decides.
+ */
+async function hasNewestMigration(database: Database): Promise<boolean> {
+  const newest = knownMigrations().at(-1);
+  if (!newest) return false;
+  try {
+    const result = (await database.db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { last: string | null }[];
+    };
+    const last = result.rows[0]?.last;
+    return last !== null && last !== undefined && Number(last) >= newest.when;
+  } catch {
+    return false;
+  }
+}
+
 /** Applies pending migrations; on PostgreSQL an advisory lock keeps concurrent start-ups in line. */
 export async function migrateDatabase(database: Database): Promise<void> {
+  // Migrations only ever add: up to date now means no process has anything left to apply.
+  if (await hasNewestMigration(database)) return;
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
   // The lock lives on its own connection so a pool of one can still run the migrations.
+  const { pg, migrate: migratePg } = await loadPg();
   const pool = (database as Database & { raw: pg.Pool }).raw;
   const lock = new pg.Client({ connectionString: pool.options.connectionString });
   await lock.connect();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   routerPath,
   toFieldErrors,
@@ -13,7 +14,7 @@ import type { AppContext } from '../context';
 import { notFound, ValidationError } from '../lib/errors';
 import { CachedJson } from '../lib/cached-json';
 import { contextOf } from './request-context';
-import { jsonSchemaOf, serializerOf } from './json-schema';
+import { jsonSchemaOf, ResponseSchema, serializerOf } from './json-schema';
 import { bodyReceived, readBody, type UploadedFile } from './read-body';
 import { auditEventOf, recordAudit } from '../features/activity/activity.service';
 
@@ -64,8 +65,20 @@ function validateBody(ep: EndpointSpec, fields: Record<string, unknown>, files: 
   return result.data;
 }
 
-/** Fastify route schema of a declaration: for serialization and the API reference (validation is ours). */
-function routeSchema(ep: EndpointSpec) {
+/** The responses part of a route's schema; `json` gives the schema of a JSON answer. */
+function responseSchemas(ep: EndpointSpec, json: (schema: z.ZodType) => unknown): Record<string, unknown> {
+  // One schema for every success status: an upload answers 201, or 200 when nothing was new.
+  if (ep.response) return { '2xx': json(ep.response) };
+  if (ep.produces === 'binary') return { 200: { description: 'The file', type: 'string', format: 'binary' } };
+  if (ep.produces === 'html') return { 200: { description: 'An HTML page', type: 'string' } };
+  return { [ep.status ?? 204]: { description: 'No content', type: 'null' } };
+}
+
+/**
+ * A declaration's whole schema as JSON Schema, for the API reference (http/api-reference.ts).
+ * Fastify itself holds only the responses, to serialize answers (validation is ours, above).
+ */
+export function routeSchema(ep: EndpointSpec) {
   const schema: Record<string, unknown> = { summary: ep.summary, tags: [ep.tag] };
   if (ep.access !== 'public') schema.security = [{ token: [] }];
   if (ep.params) schema.params = jsonSchemaOf(ep.params, 'input');
@@ -85,11 +98,7 @@ function routeSchema(ep: EndpointSpec) {
     }
     schema.body = body;
   }
-  // One schema for every success status: an upload answers 201, or 200 when nothing was new.
-  if (ep.response) schema.response = { '2xx': jsonSchemaOf(ep.response, 'output') };
-  else if (ep.produces === 'binary') schema.response = { 200: { description: 'The file', type: 'string', format: 'binary' } };
-  else if (ep.produces === 'html') schema.response = { 200: { description: 'An HTML page', type: 'string' } };
-  else schema.response = { [ep.status ?? 204]: { description: 'No content', type: 'null' } };
+  schema.response = responseSchemas(ep, (response) => jsonSchemaOf(response, 'output'));
   if (ep.produces && ep.produces !== 'json') schema.produces = [ep.produces === 'html' ? 'text/html' : 'application/octet-stream'];
   return schema;
 }
@@ -107,7 +116,8 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
     method: ep.method,
     url: routerPath(ep.path),
     config: { access: ep.access ?? 'admin', endpoint: ep },
-    schema: routeSchema(ep),
+    // The zod response schema is turned into JSON Schema when the route first answers (ResponseSchema).
+    schema: { response: responseSchemas(ep, (response) => new ResponseSchema(response)) },
     handler: async (request, reply) => {
       let params: unknown;
       if (ep.params) {

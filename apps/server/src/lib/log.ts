@@ -103,20 +103,21 @@ export function completionLineWriter(logger: unknown): ((line: CompletedRequest)
  * synchronous (less work than handing each batch to the thread pool); what is buffered is
  * written on exit, a crash included, so only a SIGKILL can lose the last second.
  */
-let stdout: pino.DestinationStream | undefined;
+let stdout: (pino.DestinationStream & { flushSync(): void }) | undefined;
 function bufferedStdout(): pino.DestinationStream {
   // One stream per process, whatever number of loggers (tests build many).
   if (stdout) return stdout;
-  const stream = pino.destination({ dest: 1, sync: true, minLength: 4096 });
-  stdout = stream;
-  const flush = () => {
-    try {
-      stream.flushSync();
-    } catch {
-      // Standard output closed: nothing can be written any more.
-    }
-  };
-  setInterval(flush, 1000).unref();
-  process.once('exit', flush);
-  return stream;
+  stdout = pino.destination({ dest: 1, sync: true, minLength: 4096 });
+  setInterval(flushStdout, 1000).unref();
+  process.once('exit', flushStdout);
+  return stdout;
+}
+
+/** Writes what standard output holds now (the start-up lines, so they show at once). */
+export function flushStdout(): void {
+  try {
+    stdout?.flushSync();
+  } catch {
+    // Standard output closed: nothing can be written any more.
+  }
 }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Counts events per key in a fixed window. The memory store serves one process; with
@@ -43,21 +43,25 @@ export function memoryRateLimiter(): RateLimiter {
 }
 
 export function redisRateLimiter(url: string, prefix = 'darkroom:rl:'): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  // ioredis is loaded only by a process that has REDIS_URL, not at every start.
+  const connecting = import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
+  // A failed load surfaces on the first hit; close() must not reject because of it.
+  connecting.catch(() => {});
   return {
     async hit(key, windowMs) {
       const k = prefix + key;
+      const redis = await connecting;
       const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[null, number]];
       return count;
     },
     async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
+      return Number((await (await connecting).get(prefix + key)) ?? 0);
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await (await connecting).del(prefix + key);
     },
     async close() {
-      redis.disconnect();
+      (await connecting.catch(() => null as Redis | null))?.disconnect();
     },
   };
 }

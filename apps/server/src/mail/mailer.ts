@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export interface OutgoingMail {
@@ -15,29 +15,42 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A nodemailer transport made on the first message: nodemailer is loaded then, not at start-up
+ * (most processes send no mail in their first seconds, many none at all).
+ */
+function lazyTransport(options: string | Record<string, unknown>) {
+  let transport: Promise<Transporter> | undefined;
+  let made: Transporter | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => (made = nodemailer.createTransport(options)))),
+    close: () => made?.close(),
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: { info(msg: string): void } = console): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
         return { delivered: 'smtp', id: String(info.messageId) };
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
       await fs.promises.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.promises.writeFile(file, info.message as Buffer);
       log.info(`Mail "${mail.subject}" to ${[mail.to].flat().join(', ')} written to ${file}`);
       return { delivered: 'outbox', id: file };
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSIONS, type ImageUse } from '@darkroom/contracts';
 import { ValidationError } from '../lib/errors';
+import { loadSharp } from './sharp';
 import type { MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
 
@@ -15,10 +16,6 @@ const BASE_BOX = { width: 2400, height: 3600 };
 const SQUARE_SIZE = 800;
 const WIDE_SIZE = { width: 1920, height: 1080 };
 const WEBP = { quality: 80, effort: 3 } as const;
-
-// libvips' operation cache only helps repeated identical operations; uploads never repeat,
-// so it would just hold memory.
-sharp.cache(false);
 
 export interface ProcessOptions {
   /** Field name used in the 400 message. */
@@ -88,6 +85,7 @@ export async function inspectImage(file: IncomingFile, opts: ProcessOptions) {
   if (file.bytes > MAX_IMAGE_BYTES) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageTooLarge);
   const mime = await sniffImageType(file.path);
   if (!mime) throw ValidationError.field(opts.field, COMMON_MESSAGES.imageType);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Header only: the pixel count is checked below, so a bomb gets its own message.
@@ -130,6 +128,7 @@ function cropSize(width: number, height: number, target: { width: number; height
  * derived file from that buffer. WebP output carries no metadata, so GPS and camera data are gone.
  */
 async function derive(filePath: string): Promise<Derived> {
+  const sharp = await loadSharp();
   const base: { data: Buffer; info: OutputInfo } = await sharp(filePath, decoder)
     .rotate()
     .resize({ ...BASE_BOX, fit: 'inside', withoutEnlargement: true })
@@ -187,6 +186,7 @@ export async function deriveImage(filePath: string, field: string): Promise<Deri
  */
 async function placeholderDataUrl(hash: Uint8Array): Promise<string> {
   const { w, h, rgba } = thumbHashToRGBA(hash);
+  const sharp = await loadSharp();
   const webp = await sharp(Buffer.from(rgba), { raw: { width: w, height: h, channels: 4 } })
     .removeAlpha()
     .webp({ quality: 60 })

@@ -42,7 +42,7 @@ async function lockedPage(kit: SitePageKit, ctx: AppContext, reply: FastifyReply
   return reply
     .code(status)
     .type(HTML)
-    .send(kit.renderer.renderDeliveryPage(model, await layoutOf(kit, ctx)));
+    .send((await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx)));
 }
 
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
@@ -70,7 +70,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
           serializerOf(deliveryApi.gallery.response),
         );
         const model: DeliveryPageModel = { kind: 'open', token, gallery: JSON.parse(json) as DeliveryGallery, page };
-        return kit.renderer.renderDeliveryPage(model, await layoutOf(kit, ctx));
+        return (await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx));
       };
       // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
       if (page > 1) return reply.type(HTML).send(await render());

@@ -82,7 +82,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       const { filename, entries } = await prepareDownload(ctx, params.token, request.headers.cookie, query.favourites === '1', {
         record: countsAsDownload(request),
       });
-      const { stream, size } = ctx.assets.zip(entries);
+      const { stream, size } = await ctx.assets.zip(entries);
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(filename));
       if (size >= 0) reply.header('content-length', size);
       if (request.method === 'HEAD') {

@@ -37,16 +37,25 @@ interface SiteRenderer {
   EMPTY_ENQUIRY: EnquiryFormState;
 }
 
+/** Gives the renderer, loading it on the first call. */
+type RendererLoader = () => Promise<SiteRenderer>;
+
 /**
- * The renderer: the production build when there is one; otherwise the source, which only a
- * Vite-based runner (the tests) can import. Null when neither is available.
+ * The renderer: the production build when there is one, loaded when the first page is drawn
+ * (React's server renderer was a twentieth of the time to the first answer at start-up);
+ * otherwise the source, which only a Vite-based runner (the tests) can import, tried at once.
+ * Null when neither is available.
  */
-async function loadRenderer(siteDist: string): Promise<SiteRenderer | null> {
+async function rendererLoader(siteDist: string): Promise<RendererLoader | null> {
   const built = path.join(siteDist, 'server', 'render.js');
-  if (fs.existsSync(built)) return (await import(pathToFileURL(built).href)) as SiteRenderer;
+  if (fs.existsSync(built)) {
+    let loading: Promise<SiteRenderer> | undefined;
+    return () => (loading ??= import(pathToFileURL(built).href) as Promise<SiteRenderer>);
+  }
   const source = '@darkroom/site/render';
   try {
-    return (await import(/* @vite-ignore */ source)) as SiteRenderer;
+    const renderer = (await import(/* @vite-ignore */ source)) as SiteRenderer;
+    return async () => renderer;
   } catch {
     return null;
   }
@@ -71,7 +80,7 @@ function clientScripts(siteDist: string): Record<string, string> {
 
 /** What another area's page draws with (the customer's gallery, features/delivery). */
 export interface SitePageKit {
-  renderer: SiteRenderer;
+  renderer: RendererLoader;
   /** The delivery page's built script, or null before the site is built. */
   deliveryScript: string | null;
   studioName(ctx: AppContext): Promise<string>;
@@ -115,7 +124,7 @@ export function siteNotFound(request: FastifyRequest, reply: FastifyReply): Prom
 /** The website under `/`, rendered on the server from the site read model and cached like the JSON. */
 export async function registerSitePages(app: FastifyInstance): Promise<void> {
   const { config } = app.runtime;
-  const renderer = await loadRenderer(config.siteDist);
+  const loadRenderer = await rendererLoader(config.siteDist);
   const scripts = clientScripts(config.siteDist);
   const script = scripts.site ?? null;
 
@@ -142,15 +151,20 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
   const heroOf = async (ctx: AppContext, page: number): Promise<SiteImage | null> =>
     (await sitePageImages(ctx)).find((p) => p.page === page)?.image ?? null;
 
-  const galleryPage = (photos: GalleryPage['photos'], requested: number): GalleryPage | null => {
-    const size = renderer!.GALLERY_PAGE_SIZE;
+  const galleryPage = (renderer: SiteRenderer, photos: GalleryPage['photos'], requested: number): GalleryPage | null => {
+    const size = renderer.GALLERY_PAGE_SIZE;
     const pages = Math.max(1, Math.ceil(photos.length / size));
     if (requested < 1 || requested > pages) return null;
     return { photos: photos.slice((requested - 1) * size, requested * size), page: requested, pages, total: photos.length };
   };
 
   /** Builds a page's model from the URL, or null when it names nothing published. */
-  async function modelOf(ctx: AppContext, url: string, query: URLSearchParams): Promise<{ model: PageModel; canonical?: string } | null> {
+  async function modelOf(
+    renderer: SiteRenderer,
+    ctx: AppContext,
+    url: string,
+    query: URLSearchParams,
+  ): Promise<{ model: PageModel; canonical?: string } | null> {
     const pageParam = query.get('page');
     const pageNo = pageParam === null ? 1 : /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : 0;
     if (url === '/') {
@@ -177,7 +191,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     }
     if (url === '/contact/') {
       const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
-      const form = { ...renderer!.EMPTY_ENQUIRY, sent: query.get('sent') === '1' };
+      const form = { ...renderer.EMPTY_ENQUIRY, sent: query.get('sent') === '1' };
       return { model: { kind: 'contact', hero, contact, form } };
     }
     const m = /^\/(services|love-stories)\/([^/]+)\/$/.exec(url);
@@ -186,12 +200,12 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     if (id === null) return null;
     if (m[1] === 'services') {
       const service = (await siteServices(ctx)).find((s) => s.id === id);
-      const gallery = service && galleryPage(service.gallery, pageNo);
+      const gallery = service && galleryPage(renderer, service.gallery, pageNo);
       if (!service || !gallery) return null;
       return { model: { kind: 'service', service, gallery }, canonical: `/services/${service.slug}/` };
     }
     const story = (await siteLoveStories(ctx)).find((s) => s.id === id);
-    const gallery = story && galleryPage(story.gallery, pageNo);
+    const gallery = story && galleryPage(renderer, story.gallery, pageNo);
     if (!story || !gallery) return null;
     return { model: { kind: 'love-story', story, gallery }, canonical: `/love-stories/${story.slug}/` };
   }
@@ -200,7 +214,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     reply.code(503).type('text/plain; charset=utf-8').send('The website is not built yet: run `npm run build`.');
 
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (!renderer) return notBuilt(reply);
+    if (!loadRenderer) return notBuilt(reply);
     // A cached page needs no request context: it is built only when the page is rendered.
     const { cache } = app.runtime;
     let context: AppContext | undefined;
@@ -220,7 +234,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
         ALL_SITE_TAGS,
         key,
         async () => {
-          const found = await modelOf(ctxOf(), pathname, query);
+          const renderer = await loadRenderer();
+          const found = await modelOf(renderer, ctxOf(), pathname, query);
           if (found?.canonical && found.canonical !== pathname) {
             redirect = found.canonical + (pageParam && pageParam !== '1' ? `?page=${pageParam}` : '');
             // Not cached: a redirect is decided again on each request.
@@ -245,7 +260,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
         return cache.json(
           ALL_SITE_TAGS,
           `page:${origin}:not-found`,
-          async () => renderer.renderPage({ kind: 'not-found' }, await layoutOf(ctxOf(), origin), pathname),
+          async () => (await loadRenderer()).renderPage({ kind: 'not-found' }, await layoutOf(ctxOf(), origin), pathname),
           (s) => s,
         );
       });
@@ -259,7 +274,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
 
   /** The contact page again, with the visitor's entries and the field messages (no JavaScript). */
   async function contactWithErrors(request: FastifyRequest, reply: FastifyReply, code: number, form: EnquiryFormState) {
-    if (!renderer) return notBuilt(reply);
+    if (!loadRenderer) return notBuilt(reply);
+    const renderer = await loadRenderer();
     const ctx = contextOf(request);
     const origin = originOf(request);
     const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
@@ -273,12 +289,12 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     return ctx.cache.json(
       ALL_SITE_TAGS,
       `page:${origin}:not-found`,
-      async () => renderer!.renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
+      async () => (await loadRenderer!()).renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
       (s) => s,
     );
   };
   notFoundPages.set(app.runtime, async (request, reply) => {
-    if (!renderer) return notBuilt(reply);
+    if (!loadRenderer) return notBuilt(reply);
     const html = await notFoundHtml(request);
     return sendCachedText(request, reply, `page:${originOf(request)}:not-found`, html, {
       type: HTML,
@@ -286,9 +302,9 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       status: 404,
     });
   });
-  if (renderer) {
+  if (loadRenderer) {
     pageKits.set(app.runtime, {
-      renderer,
+      renderer: loadRenderer,
       deliveryScript: scripts.delivery ?? null,
       studioName: async (ctx) => (await sitePublicSettings(ctx)).studio_name,
       notFoundHtml,
@@ -305,7 +321,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     }
 
     scope.get('/sitemap.xml', async (request, reply) => {
-      if (!renderer) return notBuilt(reply);
+      if (!loadRenderer) return notBuilt(reply);
       const ctx = contextOf(request);
       const origin = originOf(request);
       const key = `sitemap:${origin}`;
@@ -317,7 +333,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
           const [services, stories] = await Promise.all([siteServices(ctx), siteLoveStories(ctx)]);
           const paths = ['/', ...settings.menu_pages.map((p) => `/${p}/`)];
           for (const p of ['/services/', '/love-stories/', '/about/', '/contact/']) if (!paths.includes(p)) paths.push(p);
-          return renderer.renderSitemap(origin, [
+          return (await loadRenderer()).renderSitemap(origin, [
             ...paths.map((p) => ({ path: p })),
             ...services.map((s) => ({ path: `/services/${s.slug}/` })),
             ...stories.map((s) => ({ path: `/love-stories/${s.slug}/` })),
@@ -328,8 +344,9 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       return sendCachedText(request, reply, key, text, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
     });
     scope.get('/robots.txt', async (request, reply) => {
-      if (!renderer) return notBuilt(reply);
+      if (!loadRenderer) return notBuilt(reply);
       const origin = originOf(request);
+      const renderer = await loadRenderer();
       return sendCachedText(request, reply, `robots:${origin}`, renderer.renderRobots(origin), {
         type: 'text/plain; charset=utf-8',
         cacheControl: 'public, max-age=86400',

@@ -1,0 +1,44 @@
+import { buildAppOn } from './app';
+import { ensureFirstAdmin } from './features/people/first-admin';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { systemContext } from './context';
+import { flushStdout } from './lib/log';
+import { startMaintenance } from './maintenance';
+import { openRuntime } from './runtime';
+
+/**
+ * The server process after its first steps (main.ts): runtime, routes, first admin,
+ * housekeeping, listen. `opening` is the database main.ts began to open; it is closed here.
+ */
+export async function startServer(config: Config, opening: Promise<Database>): Promise<void> {
+  const database = await opening;
+  const runtime = await openRuntime({ config, database });
+  const app = await buildAppOn(runtime);
+  await ensureFirstAdmin(systemContext(runtime, 'start-up'));
+  const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    // Ctrl-C reaches every process of the terminal's group and `npm start` forwards it too: a
+    // second signal must not kill the process while PGlite is closing (the next start would then
+    // recover the database first).
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    await maintenance.stop();
+    await app.close();
+    await runtime.close();
+    // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind}, ready in ${Math.round(performance.now())} ms)`,
+  );
+  flushStdout();
+}
