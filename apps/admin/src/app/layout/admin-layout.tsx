@@ -6,6 +6,7 @@ import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
 import { Header } from './header';
 import { LoadingDialog } from './loading-dialog';
+import { LoadingScreen } from './loading-screen';
 import { ReauthDialog } from './reauth-dialog';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { titleFor } from '../route-paths';
@@ -75,7 +76,9 @@ export function AdminLayout() {
             {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
               (a transition would otherwise keep the old page up while the new chunk loads). */}
             <RouteErrorBoundary key={location.pathname}>
-              <Suspense fallback={<LoadingDialog />}>
+              {/* The screen the portal opened on keeps the entry's light 'Loading...' dialog while its
+                code arrives: the shell is drawn first, the screen in a second, smaller step. */}
+              <Suspense fallback={location.key === openedOn ? <LoadingScreen /> : <LoadingDialog />}>
                 <Fade in appear={location.key !== openedOn} timeout={250}>
                   <Box>
                     <Routes>
