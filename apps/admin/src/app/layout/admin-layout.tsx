@@ -25,10 +25,10 @@ export function AdminLayout() {
   const session = useSession();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState<boolean>(THEME_OPTIONS.sidebarToggleMobile);
-  // One sidebar at a time: the fixed one from md up, else the folding one, drawn only while open.
   // The screen the portal opened on shows at once (a fade would hold back its largest paint);
   // every screen navigated to afterwards fades in.
   const [openedOn] = useState(location.key);
+  // One sidebar at a time: the fixed one from md up, else the folding one, drawn only while open.
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   useEffect(() => {
