@@ -8,6 +8,10 @@ import { image } from './site-content-helpers';
 const PATHS = ['/login', ...ROUTE_TITLES.map((r) => r.path), '/no-such-screen'];
 
 async function violations(page: Page): Promise<string[]> {
+  // A screen shows before its data: wait for the answers, then for transitions they started (a
+  // button leaving its disabled look) to end, so colours are measured as they settle.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

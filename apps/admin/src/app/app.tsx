@@ -12,23 +12,16 @@ const NotificationBar = lazy(() => import('../components/notification-bar'));
 const loadLayout = () => import('./layout/admin-layout');
 
 // Opened signed in on a screen: the shell's code starts loading now, not after the first render,
-// and once it is there the screen's code and first data load side by side (`preloadRoute`). The
-// shell is drawn when the screen's code is there too, so the first screen appears whole, without
-// the 'Loading...' dialog of an in-app navigation in between.
+// and once it is there the screen's code and first data load side by side (`preloadRoute`).
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 const screen = location.pathname.startsWith(`${BASE}/`) ? location.pathname.slice(BASE.length) : null;
-const firstScreen =
-  readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')
-    ? loadLayout().then((m) => m.preloadRoute(screen))
-    : null;
-// A failed load is met again, and shown, when the layout renders.
-firstScreen?.catch(() => undefined);
-
-const AdminLayout = lazy(async () => {
-  const m = await loadLayout();
-  await firstScreen?.catch(() => undefined);
-  return { default: m.AdminLayout };
-});
+if (readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')) {
+  loadLayout().then(
+    (m) => void m.preloadRoute(screen),
+    () => undefined, // met again, and shown, when the layout renders
+  );
+}
+const AdminLayout = lazy(() => loadLayout().then((m) => ({ default: m.AdminLayout })));
 
 const notificationsRoot = notificationHost();
 

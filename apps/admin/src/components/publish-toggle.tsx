@@ -4,6 +4,7 @@ import { COMMON_MESSAGES, publishMessages } from '@darkroom/contracts';
 import { failureMessage } from '../api/failure';
 import { useNotify } from './notify';
 import { ConfirmDialog } from './confirm-dialog';
+import { LazyMount } from './lazy-mount';
 
 export interface PublishToggleProps {
   /** The area's label in the messages, e.g. 'Service' -> 'Service successfully publish'. */
@@ -52,14 +53,17 @@ export function PublishToggle({ label, published, onChange, disabled }: PublishT
         label={published ? 'Published' : 'Unpublished'}
         slotProps={{ typography: { variant: 'body2', color: published ? 'success.main' : 'text.secondary', 'aria-hidden': true } }}
       />
-      <ConfirmDialog
-        open={confirming}
-        title={next ? COMMON_MESSAGES.confirmPublish : COMMON_MESSAGES.confirmUnpublish}
-        confirmLabel={next ? 'Publish' : 'Unpublish'}
-        busy={busy}
-        onConfirm={confirm}
-        onClose={() => setConfirming(false)}
-      />
+      {/* Mounted from the first time it opens: a page of cards draws no closed dialog per card. */}
+      <LazyMount when={confirming}>
+        <ConfirmDialog
+          open={confirming}
+          title={next ? COMMON_MESSAGES.confirmPublish : COMMON_MESSAGES.confirmUnpublish}
+          confirmLabel={next ? 'Publish' : 'Unpublish'}
+          busy={busy}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
+      </LazyMount>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '../use-session';
 import { THEME_OPTIONS } from '../nav';
 import { Header } from './header';
 import { LoadingDialog } from './loading-dialog';
+import { LoadingScreen } from './loading-screen';
 import { ReauthDialog } from './reauth-dialog';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { titleFor } from '../route-paths';
@@ -24,10 +25,10 @@ export function AdminLayout() {
   const session = useSession();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState<boolean>(THEME_OPTIONS.sidebarToggleMobile);
-  // One sidebar at a time: the fixed one from md up, else the folding one, drawn only while open.
   // The screen the portal opened on shows at once (a fade would hold back its largest paint);
   // every screen navigated to afterwards fades in.
   const [openedOn] = useState(location.key);
+  // One sidebar at a time: the fixed one from md up, else the folding one, drawn only while open.
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   useEffect(() => {
@@ -75,7 +76,9 @@ export function AdminLayout() {
             {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
               (a transition would otherwise keep the old page up while the new chunk loads). */}
             <RouteErrorBoundary key={location.pathname}>
-              <Suspense fallback={<LoadingDialog />}>
+              {/* The screen the portal opened on keeps the entry's light 'Loading...' dialog while its
+                code arrives: the shell is drawn first, the screen in a second, smaller step. */}
+              <Suspense fallback={location.key === openedOn ? <LoadingScreen /> : <LoadingDialog />}>
                 <Fade in appear={location.key !== openedOn} timeout={250}>
                   <Box>
                     <Routes>
