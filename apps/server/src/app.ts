@@ -254,6 +254,9 @@ async function registerPortal(app: FastifyInstance, dist: string): Promise<void>
         // A path that is no file goes on to the not-found handler below (the SPA's index).
         wildcard: true,
         index: false,
+        // A folder is no file: with `index: false` fastify-static would answer 403 to
+        // `/admin-account/` asked for without accept-encoding; the SPA's index answers instead.
+        allowedPath: (pathname) => !pathname.endsWith('/'),
         decorateReply: false,
         // The build writes .br and .gz beside each script and style (vite-plugin-compression2).
         preCompressed: true,

@@ -57,6 +57,17 @@ describe('compressed delivery', () => {
     expect(plain.body).toBe(fixture.script);
   });
 
+  it("answers the portal's folders with its index, whatever the accept-encoding", async () => {
+    for (const url of ['/admin-account/', '/admin-account/assets/', '/admin-account/portfolio']) {
+      for (const encoding of [undefined, 'gzip', 'br']) {
+        const res = await get(url, encoding);
+        const expected = url === '/admin-account/assets/' ? 404 : 200;
+        expect({ url, encoding, status: res.statusCode }).toEqual({ url, encoding, status: expected });
+        if (expected === 200) expect(res.body).toContain('<div id="root">');
+      }
+    }
+  });
+
   it('keeps the security headers on compressed files', async () => {
     const res = await get('/admin-account/assets/index-abc123.js', 'br');
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
