@@ -246,31 +246,46 @@ export async function runDelivery(): Promise<void> {
     const server = await startServer({ dataDir });
     try {
       const zipUrl = `${server.url}/site/galleries/${seeded.zipToken}/download/`;
-      // Warm both paths once (page cache, JIT), then measure: disk, zip, disk again.
+      // Warm both paths once (page cache, JIT), then alternate: disk, zip, disk, zip, ..., disk.
+      // This machine's memory manager pages out cold page cache now and then, so a single pair
+      // swung from 50% to 85%; each round's zip is held against the faster disk read beside it
+      // and the median round is the figure.
       await readFiles(seeded.zipFiles);
       const warm = await download(`${server.url}/site/galleries/${seeded.zipToken}/`);
       if (warm.status !== 200) throw new Error(`gallery JSON answered ${warm.status}`);
-      const disk1 = await readFiles(seeded.zipFiles);
+      const rounds = envInt('BENCH_DELIVERY_ROUNDS', 3);
+      const disks = [await readFiles(seeded.zipFiles)];
+      const zips: Awaited<ReturnType<typeof downloadLean>>[] = [];
       const before = memoryOf(server.pid).rss;
       const sampler = sampleRss(server.pid, 20);
-      const zip = await downloadLean(zipUrl);
+      for (let round = 0; round < rounds; round++) {
+        const zip = await downloadLean(zipUrl);
+        if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
+        zips.push(zip);
+        disks.push(await readFiles(seeded.zipFiles));
+      }
       const peak = sampler.stop();
-      const disk2 = await readFiles(seeded.zipFiles);
-      if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
-      const diskRate = Math.max(mbps(disk1.bytes, disk1.seconds), mbps(disk2.bytes, disk2.seconds));
-      const zipRate = mbps(zip.bytes, zip.seconds);
+      const diskRates = disks.map((d) => mbps(d.bytes, d.seconds));
+      const zipRates = zips.map((z) => mbps(z.bytes, z.seconds));
+      const ratios = zipRates.map((z, i) => z / Math.max(diskRates[i]!, diskRates[i + 1]!));
+      const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
+      const mid = median(
+        ratios.map((ratio, i) => ({ ratio, i })),
+        (r) => r.ratio,
+      );
       const growth = peak - before;
       printTable(`Zip of ${seeded.zipFiles.length} originals, ${fmt(seeded.zipBytes / 1_048_576, 0)} MB (stored, streamed, loopback)`, [
+        ['read the same files from disk', `${diskRates.map((r) => fmt(r, 0)).join(' / ')} MB/s (before and after each zip)`],
         [
-          'read the same files from disk',
-          `${fmt(mbps(disk1.bytes, disk1.seconds), 0)} / ${fmt(mbps(disk2.bytes, disk2.seconds), 0)} MB/s (before / after)`,
+          'zip download',
+          `${zipRates.map((r) => fmt(r, 0)).join(' / ')} MB/s, ${fmt(zips[0]!.bytes / 1_048_576, 0)} MB, first byte after ${fmt(zips[mid.i]!.firstByteMs, 0)} ms`,
         ],
-        ['zip download', `${fmt(zipRate, 0)} MB/s, ${fmt(zip.bytes / 1_048_576, 0)} MB, first byte after ${fmt(zip.firstByteMs, 0)} ms`],
-        ['ratio to the faster disk read', `${fmt((zipRate / diskRate) * 100, 0)}% (goal >= 80%)`],
+        ['each zip to the faster disk read beside it', ratios.map((r) => `${fmt(r * 100, 0)}%`).join(' / ')],
+        ['ratio, median round', `${fmt(mid.ratio * 100, 0)}% (goal >= 80%)`],
         ['server RSS before / peak', `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB`],
         [
           'server RSS growth',
-          `${fmt(growth / 1_048_576, 1)} MB for ${fmt(seeded.zipBytes / 1_073_741_824, 2)} GB (goal < 100 MB for 2 GB; memory is per stream, not per byte)`,
+          `${fmt(growth / 1_048_576, 1)} MB for ${rounds} × ${fmt(seeded.zipBytes / 1_073_741_824, 2)} GB (goal < 100 MB for 2 GB; memory is per stream, not per byte)`,
         ],
       ]);
 

@@ -58,14 +58,36 @@ export function streamZip(
   let current: Readable | null = null;
   let closed = false;
   zip.on('error', (err: Error) => out.destroy(err));
-  for (const e of entries) {
+
+  // The next file is opened and its first pieces read while the one before is sent: opening,
+  // stat and the first read cost about a millisecond each time, a quarter of the time a 7 MB
+  // photo takes to send on loopback, and the download stood still for it at every entry.
+  const opening = new Map<number, Promise<Readable | null>>();
+  const open = (index: number): Promise<Readable | null> => {
+    let pending = opening.get(index);
+    if (!pending) {
+      pending = storage.read(entries[index]!.key, undefined, { chunkSize: CHUNK }).then((stream) => {
+        if (!stream) return null;
+        // A read that fails ends the download with an error (the client sees it incomplete).
+        stream.on('error', (err) => out.destroy(err));
+        if (closed) stream.destroy();
+        else stream.read(0); // start reading now, up to the stream's buffer
+        return stream;
+      });
+      opening.set(index, pending);
+    }
+    return pending;
+  };
+
+  entries.forEach((e, index) => {
     zip.addReadStreamLazy(e.name, { compress: false, size: e.size, mtime: e.mtime, mode: 0o100644 }, (cb) => {
-      storage.read(e.key, undefined, { chunkSize: CHUNK }).then(
+      const mine = open(index);
+      opening.delete(index);
+      if (index + 1 < entries.length) void open(index + 1).catch(() => {}); // its own turn reports a failure
+      mine.then(
         (stream) => {
           if (!stream) return cb(new Error(`missing media file ${e.key}`), undefined as never);
           if (closed) return stream.destroy();
-          // A read that fails ends the download with an error (the client sees it incomplete).
-          stream.on('error', (err) => out.destroy(err));
           reading = stream;
           current = e.crc32 === undefined ? stream : stream.pipe(withKnownCrc(e.size, e.crc32));
           cb(null, current);
@@ -73,7 +95,7 @@ export function streamZip(
         (err: unknown) => cb(err, undefined as never),
       );
     });
-  }
+  });
   let size = -1;
   zip.end({ forceZip64Format: false, comment: '' }, ((total: number) => (size = total)) as unknown as () => void);
   // A write after the client left is dropped, never thrown.
@@ -90,6 +112,11 @@ export function streamZip(
     closed = true;
     current?.destroy();
     reading?.destroy();
+    for (const pending of opening.values())
+      void pending.then(
+        (stream) => stream?.destroy(),
+        () => {},
+      );
     (zip.outputStream as Readable).unpipe(out);
     (zip.outputStream as Readable).destroy();
   });
