@@ -14,9 +14,29 @@ const REDACT = [
   '*.authToken',
 ];
 
-/** Path segments that are credentials themselves (client delivery links). */
-const SECRET_PATH = /(\/g\/|\/site\/galleries\/)[^/?#]+/g;
-export const maskUrl = (url: string) => url.replace(SECRET_PATH, '$1[token]');
+/** Path prefixes whose next segment is a credential itself (client delivery links). */
+const SECRET_PREFIXES = ['/g/', '/site/galleries/'];
+
+/**
+ * The URL with every delivery token replaced by `[token]`. By hand rather than a global
+ * RegExp replace: it runs on every request's log line, and the replace was 2% of a cached answer.
+ */
+export function maskUrl(url: string): string {
+  let out = url;
+  for (const prefix of SECRET_PREFIXES) {
+    let from = 0;
+    for (;;) {
+      const at = out.indexOf(prefix, from);
+      if (at < 0) break;
+      const start = at + prefix.length;
+      let end = start;
+      while (end < out.length && out[end] !== '/' && out[end] !== '?' && out[end] !== '#') end++;
+      if (end > start) out = `${out.slice(0, start)}[token]${out.slice(end)}`;
+      from = start;
+    }
+  }
+  return out;
+}
 
 interface LoggableError {
   type: string;

@@ -39,12 +39,12 @@ export class ResponseCache {
     return value;
   }
 
-  /** Tag lists are constants: their joined form is worked out once, not on every read. */
-  private readonly joins = new WeakMap<readonly string[], string>();
+  /**
+   * A few short tags joined: cheaper than remembering the join per list, since many lists are
+   * made per request (a gallery's tags) and each new key in a WeakMap cost more than the join.
+   */
   private joined(tags: readonly string[]): string {
-    let text = this.joins.get(tags);
-    if (text === undefined) this.joins.set(tags, (text = tags.join('\u0001')));
-    return text;
+    return tags.length === 1 ? tags[0]! : tags.join('\u0001');
   }
 
   /** Drops every entry under these tags here and in every other process. */
