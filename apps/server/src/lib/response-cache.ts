@@ -40,11 +40,18 @@ export class ResponseCache {
   }
 
   /**
-   * A few short tags joined: cheaper than remembering the join per list, since many lists are
-   * made per request (a gallery's tags) and each new key in a WeakMap cost more than the join.
+   * The tags' joined form. The last list is remembered: most reads pass a constant list (a page's
+   * fifteen tags) again and again, while per-request lists (a gallery's) are simply joined; a
+   * WeakMap entry per new list cost more than the join.
    */
+  private lastTags: readonly string[] | null = null;
+  private lastJoined = '';
   private joined(tags: readonly string[]): string {
-    return tags.length === 1 ? tags[0]! : tags.join('\u0001');
+    if (tags !== this.lastTags) {
+      this.lastJoined = tags.length === 1 ? tags[0]! : tags.join('\u0001');
+      this.lastTags = tags;
+    }
+    return this.lastJoined;
   }
 
   /** Drops every entry under these tags here and in every other process. */
