@@ -230,3 +230,25 @@ export function printTable(title: string, rows: [string, string][]): void {
   const w = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`  ${k.padEnd(w)}  ${v}`);
 }
+
+export interface Throughput {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Measures several servers in turns (A, B, A, B...) and keeps each one's best round. On these
+ * shared machines a single 10 s run of either side swung by a third with whatever else ran;
+ * noise only ever slows a run, so the best of alternating rounds compares like with like.
+ */
+export async function bestOfRounds(runs: (() => Promise<Throughput>)[], rounds: number): Promise<Throughput[]> {
+  const best: (Throughput | null)[] = runs.map(() => null);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, run] of runs.entries()) {
+      const r = await run();
+      if (!best[i] || r.rps > best[i].rps) best[i] = r;
+    }
+  }
+  return best as Throughput[];
+}
