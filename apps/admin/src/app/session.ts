@@ -1,11 +1,16 @@
 import { SESSION_STORAGE_KEY, type StoredSession, type UserDetails } from '@darkroom/contracts';
 
+// The stored text's last parse: every API call and every render of a signed-in screen reads the
+// session, and parsing the same text again each time showed in the first screen's profile.
+let parsed: { raw: string; session: StoredSession } | null = null;
+
 /** The session lives in localStorage under 'user', as the spec describes. */
 export function readSession({ ignoreExpiry = false }: { ignoreExpiry?: boolean } = {}): StoredSession | null {
   try {
     const raw = localStorage.getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
-    const s = JSON.parse(raw) as StoredSession;
+    if (parsed?.raw !== raw) parsed = { raw, session: JSON.parse(raw) as StoredSession };
+    const s = parsed.session;
     if (!s?.authToken || !s.isLoggedIn) return null;
     if (!ignoreExpiry && s.maxTimeOut && s.maxTimeOut <= Date.now()) return null;
     return s;
