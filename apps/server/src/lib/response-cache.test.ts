@@ -31,6 +31,23 @@ describe('response cache', () => {
     await database.close();
   });
 
+  it('peeks at a made text only, under the same tags, and not after its tag is invalidated', async () => {
+    const database = await openPglite();
+    const cache = new ResponseCache(database);
+    const tags = ['services', 'about'];
+    expect(cache.peek(tags, 'page')).toBeUndefined();
+    const made = cache.json(tags, 'page', async () => 'html', (s) => s);
+    // Still loading: nothing to peek at (the caller takes the loading path).
+    expect(cache.peek(tags, 'page')).toBeUndefined();
+    await made;
+    expect(cache.peek(tags, 'page')).toBe('html');
+    expect(cache.peek(['services'], 'page')).toBeUndefined();
+    await cache.invalidate('about');
+    expect(cache.peek(tags, 'page')).toBeUndefined();
+    await cache.stop();
+    await database.close();
+  });
+
   it('does not keep a failed load', async () => {
     const database = await openPglite();
     const cache = new ResponseCache(database);

@@ -8,7 +8,7 @@ const CHANNEL = 'darkroom_cache';
  * its copy; PGlite is single-process, so a local drop is enough.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { tags: string[]; value: Promise<string> }>();
+  private readonly entries = new Map<string, { tags: string[]; value: Promise<string>; text?: string }>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Database) {}
@@ -30,13 +30,29 @@ export class ResponseCache {
     serialize: (v: T) => string = JSON.stringify,
   ): Promise<string> {
     const list = typeof tags === 'string' ? [tags] : tags;
-    const id = `${typeof tags === 'string' ? tags : this.joined(tags)}\u0000${key}`;
+    const id = this.idOf(tags, key);
     const hit = this.entries.get(id);
     if (hit) return hit.value;
     const value = load().then(serialize);
-    this.entries.set(id, { tags: list, value });
-    value.catch(() => this.entries.delete(id));
+    const entry: { tags: string[]; value: Promise<string>; text?: string } = { tags: list, value };
+    this.entries.set(id, entry);
+    value.then(
+      (text) => (entry.text = text),
+      () => this.entries.delete(id),
+    );
     return value;
+  }
+
+  /**
+   * The text under `key` when it is already made, else undefined (nothing is loaded): the cached
+   * page's path, without the promise and the await that `json` costs.
+   */
+  peek(tags: string | string[], key: string): string | undefined {
+    return this.entries.get(this.idOf(tags, key))?.text;
+  }
+
+  private idOf(tags: string | string[], key: string): string {
+    return `${typeof tags === 'string' ? tags : this.joined(tags)}\u0000${key}`;
   }
 
   /**
