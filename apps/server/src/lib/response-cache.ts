@@ -7,8 +7,15 @@ const CHANNEL = 'darkroom_cache';
  * service layer writes. With PostgreSQL, invalidations are broadcast so every process drops
  * its copy; PGlite is single-process, so a local drop is enough.
  */
+/** A cached text: its promise while it is made, the text itself once made. */
+interface Entry {
+  tags: string[];
+  value: Promise<string>;
+  text?: string;
+}
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { tags: string[]; value: Promise<string>; text?: string }>();
+  private readonly entries = new Map<string, Entry>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly database: Database) {}
@@ -34,7 +41,7 @@ export class ResponseCache {
     const hit = this.entries.get(id);
     if (hit) return hit.value;
     const value = load().then(serialize);
-    const entry: { tags: string[]; value: Promise<string>; text?: string } = { tags: list, value };
+    const entry: Entry = { tags: list, value };
     this.entries.set(id, entry);
     value.then(
       (text) => (entry.text = text),

@@ -216,8 +216,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
   /**
    * A page: sent at once when its text is cached (no promise, no request context), else rendered.
    * The cached path is most of a site's traffic; its awaits and promises were a few percent of it.
+   * Where it sends at once it returns nothing (Fastify sends a sync handler's return value).
    */
-  // Sync where it can be: it sends, then returns nothing (a sync handler's return value is sent).
   function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
     if (!loadRenderer) {
       notBuilt(reply);
