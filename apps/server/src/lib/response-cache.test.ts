@@ -36,7 +36,12 @@ describe('response cache', () => {
     const cache = new ResponseCache(database);
     const tags = ['services', 'about'];
     expect(cache.peek(tags, 'page')).toBeUndefined();
-    const made = cache.json(tags, 'page', async () => 'html', (s) => s);
+    const made = cache.json(
+      tags,
+      'page',
+      async () => 'html',
+      (s) => s,
+    );
     // Still loading: nothing to peek at (the caller takes the loading path).
     expect(cache.peek(tags, 'page')).toBeUndefined();
     await made;
