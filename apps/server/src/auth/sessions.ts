@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { BoundedMap } from '../lib/bounded-map';
 import type { Account } from './accounts.repository';
 
 const CHANNEL = 'darkroom_sessions';
@@ -17,7 +18,8 @@ interface Session {
  * also lives at most `maxAgeMs`, so a process that missed a message cannot keep one for long.
  */
 export class SessionCache {
-  private readonly byHash = new Map<string, Session>();
+  /** Past `maxEntries` the oldest session is dropped (it is looked up again when next used). */
+  private readonly byHash: BoundedMap<string, Session>;
   /** Bumped by every drop: a lookup that started before it must not cache what it read. */
   private generation = 0;
   private unlisten: (() => Promise<void>) | null = null;
@@ -25,8 +27,10 @@ export class SessionCache {
   constructor(
     private readonly database: Database,
     private readonly maxAgeMs = 60_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.byHash = new BoundedMap(maxEntries);
+  }
 
   async start(): Promise<void> {
     if (this.database.kind === 'postgres') this.unlisten = await this.database.listen(CHANNEL, (m) => this.dropLocal(m));
@@ -55,7 +59,6 @@ export class SessionCache {
 
   remember(hash: string, mark: number, session: Omit<Session, 'cachedAt'>): void {
     if (mark !== this.generation) return;
-    if (this.byHash.size >= this.maxEntries) this.byHash.delete(this.byHash.keys().next().value!);
     this.byHash.set(hash, { ...session, cachedAt: Date.now() });
   }
 
