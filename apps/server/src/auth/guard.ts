@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
+import { BoundedMap } from '../lib/bounded-map';
 import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
 import { hashToken, lookupToken } from './tokens.repository';
@@ -22,16 +23,16 @@ declare module 'fastify' {
 /** Route options of a route anyone may call. */
 export const PUBLIC_ROUTE = { config: { access: 'public' as Access } };
 
-/** Hashes of recently presented tokens: a SHA-256 per request was a tenth of a cached answer's own work. */
-const recentHashes = new Map<string, string>();
-const MAX_RECENT_HASHES = 10_000;
+/**
+ * Hashes of recently presented tokens: a SHA-256 per request was a tenth of a cached answer's own
+ * work. Past the bound the oldest goes, not all: a flood of made-up tokens costs a signed-in admin
+ * one hash now and then, never every admin's at once.
+ */
+const recentHashes = new BoundedMap<string, string>(10_000);
 
 function tokenHash(token: string): string {
   let hash = recentHashes.get(token);
-  if (hash === undefined) {
-    if (recentHashes.size >= MAX_RECENT_HASHES) recentHashes.clear();
-    recentHashes.set(token, (hash = hashToken(token)));
-  }
+  if (hash === undefined) recentHashes.set(token, (hash = hashToken(token)));
   return hash;
 }
 
