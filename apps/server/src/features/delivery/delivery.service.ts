@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DELIVERY_MESSAGES, type DeliveryActivity, type DeliveryGallery, type DeliveryPhoto } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { BoundedMap } from '../../lib/bounded-map';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit } from '../../lib/rate-limiter';
 import { verifyPassword } from '../../auth/passwords';
@@ -74,20 +75,16 @@ async function accessRow(ctx: AppContext, token: string): Promise<DeliveryAccess
     const parsed = parsedRows.get(token);
     if (parsed?.text === text) return parsed.row;
     const row = JSON.parse(text) as DeliveryAccessRow;
-    remember(parsedRows, token, { text, row });
+    parsedRows.set(token, { text, row });
     return row;
   } catch (err) {
     if (err instanceof MissingToken) return null;
     throw err;
   }
 }
-const parsedRows = new Map<string, { text: string; row: DeliveryAccessRow }>();
-
-/** Keeps a small memo bounded: past 10,000 entries it starts again (only live tokens refill it). */
-function remember<V>(memo: Map<string, V>, key: string, value: V): void {
-  if (memo.size >= 10_000) memo.clear();
-  memo.set(key, value);
-}
+/** Entries each delivery memo keeps; past that the oldest goes (only live tokens are ever added). */
+const MEMO_ENTRIES = 10_000;
+const parsedRows = new BoundedMap<string, { text: string; row: DeliveryAccessRow }>(MEMO_ENTRIES);
 class MissingToken extends Error {}
 
 // The unlock cookie.
@@ -119,16 +116,16 @@ function cookieKey(ctx: AppContext): Promise<Buffer> {
 async function unlockValue(ctx: AppContext, row: Pick<DeliveryAccessRow, 'token' | 'passwordHash'>): Promise<string> {
   const key = await cookieKey(ctx);
   let memo = unlockValues.get(key);
-  if (!memo) unlockValues.set(key, (memo = new Map()));
+  if (!memo) unlockValues.set(key, (memo = new BoundedMap(MEMO_ENTRIES)));
   const input = `delivery-unlock\0${row.token}\0${row.passwordHash ?? ''}`;
   let value = memo.get(input);
   if (value === undefined) {
     value = createHmac('sha256', key).update(input).digest('base64url');
-    remember(memo, input, value);
+    memo.set(input, value);
   }
   return value;
 }
-const unlockValues = new WeakMap<Buffer, Map<string, string>>();
+const unlockValues = new WeakMap<Buffer, BoundedMap<string, string>>();
 
 /** Every value of the unlock cookie in a `Cookie` header (a browser may send more than one). */
 export function unlockCookieValues(cookieHeader: string | undefined): string[] {
