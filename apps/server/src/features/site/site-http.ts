@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from '../../lib/bounded-map';
 
 /**
  * Sends a cached public text (site JSON, rendered pages) the way a CDN would: a strong ETag and
@@ -18,9 +19,11 @@ interface Prepared {
 
 /** Smaller bodies are sent as they are: compressing them saves nothing. */
 const MIN_COMPRESS = 1024;
-/** Versions kept per key: the newest only (the text comes from the response cache). */
-const prepared = new Map<string, Prepared>();
-const MAX_KEYS = 2000;
+/**
+ * Versions kept per key: the newest only (the text comes from the response cache). A new version
+ * replaces its key's in place; only a new key past 2,000 drops the oldest.
+ */
+const prepared = new BoundedMap<string, Prepared>(2000);
 
 function prepare(key: string, text: string): Prepared {
   const hit = prepared.get(key);
@@ -39,7 +42,6 @@ function prepare(key: string, text: string): Prepared {
       : null,
     gzip: big ? gzipSync(raw, { level: 9 }) : null,
   };
-  if (prepared.size >= MAX_KEYS && !hit) prepared.delete(prepared.keys().next().value!);
   prepared.set(key, entry);
   return entry;
 }
