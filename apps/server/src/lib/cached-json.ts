@@ -1,15 +1,15 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from './bounded-map';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Answers past this size are sent as bytes made once, and compressed once, per version. */
 const PACK_FROM = 16 * 1024;
-/** Bytes and compressed copies of recent big answers, kept while their cached text is unchanged. */
-const packed = new Map<string, { json: string; raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>();
-const MAX_PACKED = 64;
+/** Bytes and compressed copies of the 64 big answers last made, kept while their cached text is unchanged. */
+const packed = new BoundedMap<string, { json: string; raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>(64);
 
 /**
  * A response that is already JSON text (from the response cache): sent as it is, never
@@ -31,9 +31,9 @@ export class CachedJson {
     reply.header('vary', 'accept-encoding');
     let entry = packed.get(key);
     if (!entry || entry.json !== json) {
+      // Deleted first, a new version is set as the newest key: the last to be dropped.
       packed.delete(key);
       packed.set(key, (entry = { json }));
-      if (packed.size > MAX_PACKED) packed.delete(packed.keys().next().value!);
     }
     const accept = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
