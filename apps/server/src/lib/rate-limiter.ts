@@ -27,6 +27,8 @@ export function memoryRateLimiter(): RateLimiter {
       const b = current(key) ?? { count: 0, resetAt: Date.now() + windowMs };
       b.count += 1;
       buckets.set(key, b);
+      // Not a BoundedMap: dropping a live bucket forgets its count, so a flood of other keys
+      // could reset a limit. Past 50,000 only expired buckets go.
       if (buckets.size > 50_000) {
         for (const k of buckets.keys()) if (!current(k)) buckets.delete(k);
       }
