@@ -9,8 +9,12 @@ import { loadSharp } from './sharp';
 import type { MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
 
-/** Responsive widths generated for every image (never upscaled). */
-export const VARIANT_WIDTHS = [480, 960, 1600, 2400] as const;
+/**
+ * Responsive widths generated for every image (never upscaled). 720 is what a phone's full-width
+ * card or photo asks for at 1.75-2x (a 343-380 px slot): without it the phone took the 960, half
+ * as heavy again, and on a slow network that file was the page's largest paint.
+ */
+export const VARIANT_WIDTHS = [480, 720, 960, 1600, 2400] as const;
 /** The decoded working copy is at most this big; every derived file is cut from it. */
 const BASE_BOX = { width: 2400, height: 3600 };
 const SQUARE_SIZE = 800;

@@ -60,7 +60,7 @@ describe('image pipeline', () => {
     const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
     expect(img).toMatchObject({ mime: 'image/jpeg', width: 3000, height: 2000, bytes: jpeg.length, sha256: sha(jpeg) });
     expect(fs.readFileSync(path.join(root, img.original)).equals(jpeg)).toBe(true);
-    expect(img.variants.map((v) => v.width)).toEqual([480, 960, 1600, 2400]);
+    expect(img.variants.map((v) => v.width)).toEqual([480, 720, 960, 1600, 2400]);
     for (const v of img.variants) {
       const meta = await sharp(path.join(root, v.key)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: v.width, height: v.height });
@@ -72,8 +72,8 @@ describe('image pipeline', () => {
     expect(img.placeholder!.length).toBeLessThan(1200);
     expect(Buffer.from(img.thumbhash!, 'base64').length).toBeGreaterThan(10);
     const view = imageView(img);
-    expect(view.srcset.split(', ')).toHaveLength(4);
-    expect(view.url).toBe(`/media/${img.variants[2]!.key}`);
+    expect(view.srcset.split(', ')).toHaveLength(5);
+    expect(view.url).toBe(`/media/${img.variants[3]!.key}`);
   });
 
   it('never enlarges a small photo: one variant at its own width, crops scaled down to fit it', async () => {
@@ -93,8 +93,8 @@ describe('image pipeline', () => {
     for (const key of imageKeys(first).filter((k) => k.startsWith('d/'))) {
       expect(derivedKey(fs.readFileSync(path.join(root, key)))).toBe(key);
     }
-    // A small image is never upscaled: one variant at its own width.
-    expect(first.variants.map((v) => v.width)).toEqual([480, 900]);
+    // A small image is never upscaled: the widths below its own, then its own width.
+    expect(first.variants.map((v) => v.width)).toEqual([480, 720, 900]);
     const usage = await storage.usage();
     const again = await processImage(storage, upload(png, 'b.png'), { field: 'image', use: 'galleryPhoto' });
     expect(imageKeys(again)).toEqual(imageKeys(first));
