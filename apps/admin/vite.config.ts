@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -60,8 +62,19 @@ const SHELL = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (its dev warnings switched on),
+ * whatever the mode: a production build takes the production one, which differs in that switch
+ * alone (remix-run/react-router#12532).
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   base: '/admin-account/',
+  resolve: { alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [] },
   plugins: [
     react(),
     // Every script, style and page written a second and third time, brotli and gzip at their
@@ -95,4 +108,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
