@@ -16,6 +16,9 @@ const loadLayout = () => import('./layout/admin-layout');
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 const screen = location.pathname.startsWith(`${BASE}/`) ? location.pathname.slice(BASE.length) : null;
 if (readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')) {
+  // zod and the contracts (the shell's largest import) arrive first and run in a task of their
+  // own: run with the shell, the two made one long task that held the page (TBT).
+  import('../api/endpoints').catch(() => undefined);
   loadLayout().then(
     (m) => void m.preloadRoute(screen),
     () => undefined, // met again, and shown, when the layout renders
