@@ -128,7 +128,10 @@ export function adminDist(): string {
       const p = path.join(dir, e.name);
       return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
     }, 0);
-  const stale = Math.max(newest(path.join(ROOT, 'apps/admin/src')), newest(path.join(ROOT, 'packages/contracts/src'))) > builtAt;
+  const inputs = ['apps/admin/src', 'packages/contracts/src'].map((d) => newest(path.join(ROOT, d)));
+  // The page and the build's own settings are inputs too (a new index.html once went unbuilt).
+  for (const f of ['apps/admin/index.html', 'apps/admin/vite.config.ts']) inputs.push(fs.statSync(path.join(ROOT, f)).mtimeMs);
+  const stale = Math.max(...inputs) > builtAt;
   if (stale || process.env.BENCH_REBUILD === '1') {
     console.log('  (building the portal once into', dist, ')');
     const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
