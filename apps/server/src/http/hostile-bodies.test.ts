@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { AUDIT_ACTIONS, listEndpoints } from '@darkroom/contracts';
+import { AUDIT_ACTIONS, backupApi, listEndpoints } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, multipart, type FormValue, type TestApp } from '../../test/harness';
 import { spoolDir } from '../media/spool';
 
@@ -147,7 +147,10 @@ describeEachDatabase('hostile bodies on every write route', (kind) => {
   const spool = () => (fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()).length : 0);
 
   it('never answers 5xx, and a refused request changes nothing', async () => {
-    const writes = listEndpoints().filter((e) => e.method !== 'GET');
+    // Not the backup: it takes no body, and its activity entry is written once its stream has
+    // answered (after the snapshot, so the backup does not hold it), which can be during the
+    // next request and read as that refused request's change (seen under CI's load).
+    const writes = listEndpoints().filter((e) => e.method !== 'GET' && e.path !== backupApi.create.path);
     expect(writes.length).toBeGreaterThan(30);
     const started = Date.now();
     await fc.assert(
