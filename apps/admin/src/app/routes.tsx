@@ -1,25 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { prefetchServices } from '../features/services/queries';
+import { preloadable, type Preloadable } from './preloadable';
 import { queryClient } from './query-client';
 import { ROUTE_TITLES, type RoutePath } from './route-paths';
 
-interface Page {
-  /** Starts loading the screen's code (the same request React's lazy makes when it renders). */
-  load: () => Promise<{ default: ComponentType }>;
-  Page: LazyExoticComponent<ComponentType>;
-}
-const page = (importer: Page['load']): Page => {
-  let loaded: { default: ComponentType } | undefined;
-  const load = () => importer().then((m) => (loaded = m));
-  // A screen whose code is already here (preloadRoute) renders at once: React's lazy takes a
-  // thenable that answers synchronously, where a resolved promise would still suspend for a tick
-  // and flash the 'Loading...' dialog.
-  const ready = (m: { default: ComponentType }) => ({ then: (resolve: (value: typeof m) => void) => resolve(m) });
-  return { load, Page: lazy(() => (loaded ? (ready(loaded) as unknown as Promise<typeof loaded>) : load())) };
-};
+const page = preloadable<{ default: ComponentType }>;
 
 /** The code of each screen inside the admin layout, loaded on demand. */
-const PAGES: Record<RoutePath, Page> = {
+const PAGES: Record<RoutePath, Preloadable<{ default: ComponentType }>> = {
   '/dashboard': page(() => import('../features/dashboard/dashboard-page')),
   '/Home': page(() => import('../features/site/home-page')),
   '/About': page(() => import('../features/about/about-page')),
@@ -59,7 +47,7 @@ const FIRST_DATA: Partial<Record<RoutePath, () => Promise<void>>> = {
 };
 
 /** Every screen inside the admin layout, loaded on demand. */
-export const ROUTES = ROUTE_TITLES.map(({ path, title }) => ({ path, title, Page: PAGES[path].Page }));
+export const ROUTES = ROUTE_TITLES.map(({ path, title }) => ({ path, title, Page: PAGES[path].Component }));
 
 /**
  * Opening the portal on a screen: its code and its first data start loading together as soon as
