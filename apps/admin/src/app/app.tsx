@@ -3,28 +3,38 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ColorModeProvider } from './color-mode';
 import { LoadingScreen } from './layout/loading-screen';
 import { notificationHost, onNotificationBarRequested, requestNotificationBar } from './notification-host';
+import { preloadable } from './preloadable';
 import { readSession } from './session';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
 // The signed-in shell (sidebar, header, dialogs, the query cache and the table of its screens) is
 // not part of the sign-in page's download.
 const NotificationBar = lazy(() => import('../components/notification-bar'));
-const loadLayout = () => import('./layout/admin-layout');
+const layout = preloadable(() => import('./layout/admin-layout').then((m) => ({ default: m.AdminLayout, module: m })));
+const AdminLayout = layout.Component;
 
 // Opened signed in on a screen: the shell's code starts loading now, not after the first render,
 // and once it is there the screen's code and first data load side by side (`preloadRoute`).
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 const screen = location.pathname.startsWith(`${BASE}/`) ? location.pathname.slice(BASE.length) : null;
+let shellAndScreen: Promise<unknown> = Promise.resolve();
 if (readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')) {
   // zod and the contracts (the shell's largest import) arrive first and run in a task of their
   // own: run with the shell, the two made one long task that held the page (TBT).
   import('../api/endpoints').catch(() => undefined);
-  loadLayout().then(
-    (m) => void m.preloadRoute(screen),
-    () => undefined, // met again, and shown, when the layout renders
-  );
+  shellAndScreen = layout
+    .load()
+    .then((m) => m.module.preloadRoute(screen))
+    .catch(() => undefined); // met again, and shown, when the layout renders
 }
-const AdminLayout = lazy(() => loadLayout().then((m) => ({ default: m.AdminLayout })));
+
+/**
+ * Resolves when the screen the portal opened on can be drawn in one step: the shell's code and
+ * the screen's are here (or failed, to be shown when drawn). The page's own 'Loading...' shows
+ * meanwhile; a first step drawing React's copy of it cost a commit of its own and, by React's
+ * reveal throttle, held the screen back 300 ms.
+ */
+export const firstScreenReady = (): Promise<unknown> => shellAndScreen;
 
 const notificationsRoot = notificationHost();
 
