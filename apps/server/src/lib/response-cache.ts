@@ -2,11 +2,6 @@ import type { Database } from '../db/client';
 
 const CHANNEL = 'darkroom_cache';
 
-/**
- * Serialized responses of read-mostly lists, kept in memory and dropped by tag whenever the
- * service layer writes. With PostgreSQL, invalidations are broadcast so every process drops
- * its copy; PGlite is single-process, so a local drop is enough.
- */
 /** A cached text: its promise while it is made, the text itself once made. */
 interface Entry {
   tags: string[];
@@ -14,6 +9,11 @@ interface Entry {
   text?: string;
 }
 
+/**
+ * Serialized responses of read-mostly lists, kept in memory and dropped by tag whenever the
+ * service layer writes. With PostgreSQL, invalidations are broadcast so every process drops
+ * its copy; PGlite is single-process, so a local drop is enough.
+ */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private unlisten: (() => Promise<void>) | null = null;
