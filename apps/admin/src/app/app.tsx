@@ -38,6 +38,22 @@ export const firstScreenReady = (): Promise<unknown> => shellAndScreen;
 
 const notificationsRoot = notificationHost();
 
+// A back or forward press while the first render is drawn (in slices, once the screen's code is
+// here) comes before the router listens, and the screen would stay while the address changed: it
+// is noted from the start and replayed once the router listens (its listener is a layout effect,
+// so it is in place when App's first effect runs).
+let missedPopState = false;
+const notePopState = () => (missedPopState = true);
+window.addEventListener('popstate', notePopState);
+function useReplayMissedPopState() {
+  useEffect(() => {
+    window.removeEventListener('popstate', notePopState);
+    if (!missedPopState) return;
+    missedPopState = false;
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, []);
+}
+
 /**
  * The notification bar (notistack) mounts with the first message, or else in an idle moment a few
  * seconds after start: its code never competes with the first screen's code, data and images.
@@ -63,6 +79,7 @@ function DeferredNotificationBar() {
 }
 
 export function App() {
+  useReplayMissedPopState();
   return (
     <ColorModeProvider>
       <DeferredNotificationBar />
