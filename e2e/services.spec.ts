@@ -166,6 +166,32 @@ test.describe('services (portfolio)', () => {
     expect(errors).toEqual([]);
   });
 
+  test('opened signed in, the list is asked for once, while React and the app are still on their way', async ({ authed: page }) => {
+    const errors = watchPageErrors(page);
+    let lists = 0;
+    let listAsked = () => {};
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/adminportal/manage-services/') {
+        lists++;
+        listAsked();
+      }
+    });
+    // React, MUI and the app (the `base` chunk) are held until the list is asked for: asked for
+    // only once they had run, it never would be, and the hold ends after 5 s.
+    let askedFirst = false;
+    await page.route(/\/assets\/base-[\w-]+\.js$/, async (route) => {
+      askedFirst = await Promise.race([asked.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+      await route.fallback();
+    });
+    await page.goto('/admin-account/portfolio');
+    await expect(page.getByRole('heading', { name: 'Manage portfolio' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: SERVICE_MESSAGES.addTitle })).toBeVisible();
+    expect(askedFirst).toBe(true);
+    expect(lists).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   test('cards are 12, 4 and 3 columns wide at xs, sm and md', async ({ authed: page, api }) => {
     const ids: number[] = [];
     const names: string[] = [];

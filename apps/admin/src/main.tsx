@@ -1,17 +1,6 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, firstScreenReady } from './app/app';
+import { startFirstScreenEarly } from './app/early-start';
 
-// The page's own 'Loading...' (index.html) is on screen until the first render replaces it. That
-// render waits for the code of the screen the portal opened on, and is a transition: React draws
-// it in slices, between which the browser stays responsive, where a plain render is one long task
-// (40-70 ms here, four times that on a phone).
-void firstScreenReady().then(() =>
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  }),
-);
+// Opened signed in on a screen: the shell's code, the screen's and its first data are asked for
+// now, while React, MUI and the app (the `base` chunk the page preloads) are still arriving.
+startFirstScreenEarly();
+void import('./app/render').then((m) => m.renderApp());

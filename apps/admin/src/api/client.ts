@@ -1,6 +1,7 @@
 import { authApi, COMMON_MESSAGES, type FieldErrors } from '@darkroom/contracts';
 import { reauthenticate } from '../app/reauth';
-import { clearSession, readSession } from '../app/session';
+import { authorizationOf, clearSession, readSession } from '../app/session';
+import { takeEarlyGet } from './early-get';
 
 /** A failed call: status 0 means the network failed before any answer. */
 export class ApiError extends Error {
@@ -38,7 +39,7 @@ export type Body = FormData | Record<string, unknown> | undefined;
 
 function authHeaders(): Record<string, string> {
   const session = readSession();
-  return session ? { Authorization: `Token ${session.authToken}` } : {};
+  return session ? { Authorization: authorizationOf(session) } : {};
 }
 
 async function parse(res: Response): Promise<unknown> {
@@ -59,9 +60,11 @@ export async function request<T>(method: string, path: string, body?: Body, sign
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  // The first screen's data may have been asked for before this code loaded (api/early-get.ts).
+  const early = method === 'GET' && !retried ? takeEarlyGet(path, headers.Authorization) : undefined;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: payload, signal });
+    res = await (early ?? fetch(path, { method, headers, body: payload, signal }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, { detail: COMMON_MESSAGES.serverError });

@@ -4,7 +4,7 @@ import { ColorModeProvider } from './color-mode';
 import { LoadingScreen } from './layout/loading-screen';
 import { notificationHost, onNotificationBarRequested, requestNotificationBar } from './notification-host';
 import { preloadable } from './preloadable';
-import { readSession } from './session';
+import { signedInScreenPath } from './early-start';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
 // The signed-in shell (sidebar, header, dialogs, the query cache and the table of its screens) is
@@ -13,20 +13,15 @@ const NotificationBar = lazy(() => import('../components/notification-bar'));
 const layout = preloadable(() => import('./layout/admin-layout').then((m) => ({ default: m.AdminLayout, module: m })));
 const AdminLayout = layout.Component;
 
-// Opened signed in on a screen: the shell's code starts loading now, not after the first render,
-// and once it is there the screen's code and first data load side by side (`preloadRoute`).
-const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
-const screen = location.pathname.startsWith(`${BASE}/`) ? location.pathname.slice(BASE.length) : null;
-let shellAndScreen: Promise<unknown> = Promise.resolve();
-if (readSession() && screen && screen !== '/' && !screen.toLowerCase().startsWith('/login')) {
-  // zod and the contracts (the shell's largest import) arrive first and run in a task of their
-  // own: run with the shell, the two made one long task that held the page (TBT).
-  import('../api/endpoints').catch(() => undefined);
-  shellAndScreen = layout
-    .load()
-    .then((m) => m.module.preloadRoute(screen))
-    .catch(() => undefined); // met again, and shown, when the layout renders
-}
+// Opened signed in on a screen: once the shell's code is here (the entry asked for it, and for the
+// screen's code and data, at start: `early-start.ts`), the screen's code and first data are joined.
+const screen = signedInScreenPath();
+const shellAndScreen: Promise<unknown> = screen
+  ? layout
+      .load()
+      .then((m) => m.module.preloadRoute(screen))
+      .catch(() => undefined) // met again, and shown, when the layout renders
+  : Promise.resolve();
 
 /**
  * Resolves when the screen the portal opened on can be drawn in one step: the shell's code and

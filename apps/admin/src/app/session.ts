@@ -19,6 +19,9 @@ export function readSession({ ignoreExpiry = false }: { ignoreExpiry?: boolean }
   }
 }
 
+/** The Authorization header value a session's calls carry. */
+export const authorizationOf = (session: StoredSession): string => `Token ${session.authToken}`;
+
 export function writeSession(session: StoredSession): void {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   window.dispatchEvent(new Event('darkroom:session'));
