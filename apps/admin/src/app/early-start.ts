@@ -4,7 +4,7 @@ import { authorizationOf, readSession } from './session';
 
 /**
  * What a screen shows first, as the API client asks for it (the query `app/routes.tsx` prefetches
- * for it; `early-start.test.ts` keeps the two equal). Only screens whose query takes a cached
+ * for it; `api/early-get.test.ts` keeps the two equal). Only screens whose query takes a cached
  * answer, or the answer would be fetched twice.
  */
 export const FIRST_GET: Partial<Record<RoutePath, string>> = {
