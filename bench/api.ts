@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -28,12 +28,14 @@ import { createService, envInt, fmt, freePort, makePhotos, printTable, startServ
 interface Load {
   rps: number;
   p99: number;
+  /** Bytes received per answer, head included: both sides must send the same. */
+  bytesEach: number;
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, bytesEach: result.throughput.total / result.requests.total };
 }
 
 /** Bare Fastify answering the same bytes with the same headers, from memory. */
@@ -206,6 +208,9 @@ export async function runApi(): Promise<void> {
         const ours = await load(`${server.url}${route}`, headers, seconds, connections);
         const theirs = await load(baseline.url, { 'accept-encoding': 'identity', ...extra }, seconds, connections);
         const ratio = ours.rps / theirs.rps;
+        console.log(
+          `  (${name}: ${fmt(ours.bytesEach / 1024, 1)} KB received per answer from Darkroom, ${fmt(theirs.bytesEach / 1024, 1)} KB from bare)`,
+        );
         rows.push([
           name,
           `${fmt(ours.rps, 0)} req/s, p99 ${ours.p99} ms | bare ${fmt(theirs.rps, 0)} req/s, p99 ${theirs.p99} ms | ratio ${fmt(ratio * 100, 1)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}; p99 goal < 25 ms ${ours.p99 < 25 ? 'holds' : 'MISSED'} (${(body.length / 1024).toFixed(0)} KB${encoding ? ` ${encoding}` : ''})`,

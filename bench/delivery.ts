@@ -24,7 +24,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { crc32 } from 'node:zlib';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { accounts, clientGalleries, galleries, galleryPhotos } from '../apps/server/src/db/schema';

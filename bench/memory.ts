@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import { createService, envInt, fmt, makePhotos, mb, memoryOf, printTable, sampleRss, startServer, type RunningServer } from './lib';
 
 const json = (server: RunningServer, method: string, url: string, body: unknown) =>

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon from './autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
@@ -183,6 +183,7 @@ export async function lighthouseOf(
 
 async function rps(url: string, seconds: number, headers: Record<string, string>) {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  console.log(`  (${url}: ${(r.throughput.total / r.requests.total / 1024).toFixed(2)} KB received per answer)`);
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
