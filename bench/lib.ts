@@ -173,8 +173,9 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
       // The default level: a request's log line is part of what it costs in production.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       LOGIN_MAX_FAILURES: '100',
-      // As `npm start` sets it (scripts/start.mjs).
+      // As `npm start` sets them (scripts/start.mjs).
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
       ...opts.env,
     },
   });
