@@ -11,6 +11,7 @@
  *
  * Scale: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 50), BENCH_PHOTOS (default 2000).
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,12 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from './autocannon';
-import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { galleries, galleryPhotos, mediaAssets } from '../apps/server/src/db/schema';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
-import { createService, envInt, fmt, freePort, makePhotos, printTable, startServer, type RunningServer } from './lib';
+import { createService, envInt, fmt, freePort, makePhotos, printTable, ROOT, startServer, type RunningServer } from './lib';
 
 interface Load {
   rps: number;
@@ -38,13 +38,31 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: result.requests.average, p99: result.latency.p99, bytesEach: result.throughput.total / result.requests.total };
 }
 
-/** Bare Fastify answering the same bytes with the same headers, from memory. */
+/**
+ * Bare Fastify answering the same bytes with the same headers, from memory, in a process of its
+ * own as Darkroom is (`bare-server.ts`): run inside this process, beside autocannon's client, it
+ * had half a process and its figures were autocannon's.
+ */
 async function bare(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get('/', (_req, reply) => reply.headers(headers).send(body));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-bare-'));
+  fs.writeFileSync(path.join(dir, 'body'), body);
+  fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
   const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${port}/`, close: () => app.close() };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), String(port), path.join(dir, 'body'), '', path.join(dir, 'headers.json')],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill();
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One answer's raw bytes and headers (fetch would decompress them). */
