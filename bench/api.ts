@@ -11,7 +11,6 @@
  *
  * Scale: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 50), BENCH_PHOTOS (default 2000).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { galleries, galleryPhotos, mediaAssets } from '../apps/server/src/db/schema';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
-import { createService, envInt, fmt, freePort, makePhotos, printTable, ROOT, startServer, type RunningServer } from './lib';
+import { createService, envInt, fmt, makePhotos, printTable, startBareServer, startServer, type RunningServer } from './lib';
 
 interface Load {
   rps: number;
@@ -38,28 +37,16 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return { rps: result.requests.average, p99: result.latency.p99, bytesEach: result.throughput.total / result.requests.total };
 }
 
-/**
- * Bare Fastify answering the same bytes with the same headers, from memory, in a process of its
- * own as Darkroom is (`bare-server.ts`): run inside this process, beside autocannon's client, it
- * had half a process and its figures were autocannon's.
- */
+/** Bare Fastify answering the same bytes with the same headers, from memory, in a process of its own. */
 async function bare(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-bare-'));
   fs.writeFileSync(path.join(dir, 'body'), body);
   fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), String(port), path.join(dir, 'body'), '', path.join(dir, 'headers.json')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  const server = await startBareServer(path.join(dir, 'body'), '', path.join(dir, 'headers.json'));
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: server.url,
     close: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill();
-      await exited;
+      await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

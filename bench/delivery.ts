@@ -33,7 +33,7 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { bestOfRounds, envInt, fmt, freePort, makePhoto, memoryOf, printTable, ROOT, sampleRss, startServer } from './lib';
+import { bestOfRounds, envInt, fmt, freePort, makePhoto, memoryOf, printTable, sampleRss, startBareServer, startServer } from './lib';
 
 const PASSWORD = 'bench delivery password';
 
@@ -416,22 +416,10 @@ export async function runDelivery(): Promise<void> {
       const plain = await rawGet(jsonUrl, { cookie });
       const file = path.join(os.tmpdir(), 'darkroom-bench-delivery.json.br');
       fs.writeFileSync(file, first.body);
-      const port = await freePort();
-      const bare = spawn(
-        process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), String(port), file, first.encoding],
-        {
-          cwd: ROOT,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
+      const bare = await startBareServer(file, first.encoding);
       try {
         const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 2);
-        const [ours, baseline] = await bestOfRounds(
-          [() => rps(jsonUrl, seconds, headers), () => rps(`http://127.0.0.1:${port}/`, seconds, headers)],
-          rounds,
-        );
+        const [ours, baseline] = await bestOfRounds([() => rps(jsonUrl, seconds, headers), () => rps(bare.url, seconds, headers)], rounds);
         printTable(
           `Gallery JSON of ${jsonPhotos} photos, password set, cookie sent (${fmt(plain.body.length / 1024, 0)} KB, ${first.encoding} ${fmt(first.body.length / 1024, 0)} KB), 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
           [
@@ -441,7 +429,7 @@ export async function runDelivery(): Promise<void> {
           ],
         );
       } finally {
-        bare.kill('SIGTERM');
+        await bare.stop();
       }
     } finally {
       await server.stop();

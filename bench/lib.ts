@@ -214,6 +214,30 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   };
 }
 
+/**
+ * Bare Fastify (`bare-server.ts`) in a process of its own, sending a file's bytes: with that
+ * content encoding, or with every header line of `headerFile` (JSON). The benches' baseline; run
+ * inside a bench's process it would share a thread with autocannon's client.
+ */
+export async function startBareServer(
+  file: string,
+  encoding: string,
+  headerFile?: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const args = [path.join(ROOT, 'bench/bare-server.ts'), String(port), file, encoding, ...(headerFile ? [headerFile] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Creates a service (the parent of a gallery) through the API. */
 export async function createService(server: RunningServer, name: string, cover: string): Promise<number> {
   const form = new FormData();

@@ -7,7 +7,7 @@
  * Scale: BENCH_SITE_PHOTOS (default 300; the issue's figure is 2000), BENCH_SITE_SECONDS (default 10);
  * BENCH_SITE_LIGHTHOUSE=0 skips Lighthouse.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -16,7 +16,7 @@ import autocannon from './autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { bestOfRounds, envInt, fmt, freePort, printTable, ROOT, startServer, type RunningServer } from './lib';
+import { bestOfRounds, envInt, fmt, printTable, ROOT, startBareServer, startServer, type RunningServer } from './lib';
 
 async function jpeg(seed: number, width: number, height: number): Promise<Blob> {
   const hue = (seed * 47) % 360;
@@ -228,15 +228,8 @@ export async function runSite(): Promise<void> {
       ),
     );
     fs.writeFileSync(headerFile, JSON.stringify(replayed));
-    const startBare = async (withHeaders: boolean) => {
-      const port = await freePort();
-      const args = [path.join(ROOT, 'bench/bare-server.ts'), String(port), file, page.encoding, ...(withHeaders ? [headerFile] : [])];
-      const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-      return { url: `http://127.0.0.1:${port}/`, child };
-    };
-    const bare = await startBare(false);
-    const bareSame = await startBare(true);
+    const bare = await startBareServer(file, page.encoding);
+    const bareSame = await startBareServer(file, page.encoding, headerFile);
     try {
       const rounds = envInt('BENCH_SITE_ROUNDS', 2);
       const [site, baseline, sameHeaders] = await bestOfRounds(
@@ -256,8 +249,8 @@ export async function runSite(): Promise<void> {
         ],
       );
     } finally {
-      bare.child.kill('SIGTERM');
-      bareSame.child.kill('SIGTERM');
+      await bare.stop();
+      await bareSame.stop();
     }
     const rows: [string, string][] = [];
     // BENCH_SITE_LIGHTHOUSE=0 skips Lighthouse (the throughput figures alone).
