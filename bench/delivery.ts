@@ -24,7 +24,6 @@ import net from 'node:net';
 import os from 'node:os';
 import { crc32 } from 'node:zlib';
 import path from 'node:path';
-import autocannon from './autocannon';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { accounts, clientGalleries, galleries, galleryPhotos } from '../apps/server/src/db/schema';
@@ -33,7 +32,7 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { bestOfRounds, envInt, fmt, freePort, makePhoto, memoryOf, printTable, sampleRss, startBareServer, startServer } from './lib';
+import { bestOfRounds, envInt, fmt, freePort, makePhoto, memoryOf, printTable, rps, sampleRss, startBareServer, startServer } from './lib';
 
 const PASSWORD = 'bench delivery password';
 
@@ -299,11 +298,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
       })
       .on('error', reject);
   });
-}
-
-async function rps(url: string, seconds: number, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 const mbps = (bytes: number, seconds: number) => bytes / 1_048_576 / seconds;

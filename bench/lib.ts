@@ -4,6 +4,8 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
+import { maskUrl } from '../apps/server/src/lib/log';
+import autocannon from './autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN = { username: 'bench-admin', password: 'bench-password-123' };
@@ -263,6 +265,13 @@ export interface Throughput {
   rps: number;
   p99: number;
   errors: number;
+}
+
+/** 50 connections on `url` for `seconds`; prints the bytes received per answer, so both sides can be seen to send the same. */
+export async function rps(url: string, seconds: number, headers: Record<string, string>): Promise<Throughput> {
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
+  console.log(`  (${maskUrl(url)}: ${(r.throughput.total / r.requests.total / 1024).toFixed(2)} KB received per answer)`);
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 /**

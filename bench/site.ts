@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from './autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { bestOfRounds, envInt, fmt, printTable, ROOT, startBareServer, startServer, type RunningServer } from './lib';
+import { bestOfRounds, envInt, fmt, printTable, ROOT, rps, startBareServer, startServer, type RunningServer } from './lib';
 
 async function jpeg(seed: number, width: number, height: number): Promise<Blob> {
   const hue = (seed * 47) % 360;
@@ -179,12 +178,6 @@ export async function lighthouseOf(
   } finally {
     chrome.kill();
   }
-}
-
-async function rps(url: string, seconds: number, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
-  console.log(`  (${url}: ${(r.throughput.total / r.requests.total / 1024).toFixed(2)} KB received per answer)`);
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 export async function runSite(): Promise<void> {
