@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskUrl } from './log';
+import { LineBatch, maskUrl, milliseconds } from './log';
 
 describe('maskUrl', () => {
   it('hides delivery tokens in page, API and nested paths, and leaves other URLs alone', () => {
@@ -27,6 +27,65 @@ describe('maskUrl', () => {
           expect(masked).toContain(`${prefix}[token]`);
         },
       ),
+    );
+  });
+});
+
+describe('LineBatch', () => {
+  const sink = () => {
+    const writes: string[] = [];
+    let flushes = 0;
+    return { writes, flushes: () => flushes, out: { write: (t: string) => writes.push(t), flushSync: () => void flushes++ } };
+  };
+
+  it('holds lines until a batch is full, then hands them on in one write, in order', () => {
+    const s = sink();
+    const batch = new LineBatch(s.out, 10);
+    batch.write('abcd\n');
+    batch.write('efgh\n');
+    expect(s.writes).toEqual(['abcd\nefgh\n']);
+    batch.write('ij\n');
+    expect(s.writes).toHaveLength(1);
+    batch.flushSync();
+    expect(s.writes).toEqual(['abcd\nefgh\n', 'ij\n']);
+    expect(s.flushes()).toBe(1);
+  });
+
+  it('writes nothing more when flushed with nothing held', () => {
+    const s = sink();
+    const batch = new LineBatch(s.out, 10);
+    batch.flushSync();
+    expect(s.writes).toEqual([]);
+  });
+
+  it('loses and reorders no line, whatever their sizes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 40 })), fc.integer({ min: 1, max: 100 }), (lines, limit) => {
+        const s = sink();
+        const batch = new LineBatch(s.out, limit);
+        for (const line of lines) batch.write(line);
+        batch.flushSync();
+        expect(s.writes.join('')).toBe(lines.join(''));
+      }),
+    );
+  });
+});
+
+describe('milliseconds', () => {
+  it('writes a duration to the microsecond as a JSON number', () => {
+    expect(milliseconds(0.5372839)).toBe('0.537');
+    expect(milliseconds(12.0004)).toBe('12.000');
+    expect(milliseconds(0.05)).toBe('0.050');
+    expect(milliseconds(1234.56789)).toBe('1234.568');
+    expect(milliseconds(Number.NaN)).toBe('0');
+    expect(milliseconds(-1)).toBe('0');
+  });
+
+  it('always parses back to the duration, rounded to the microsecond', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e7, noNaN: true }), (ms) => {
+        expect(JSON.parse(milliseconds(ms))).toBeCloseTo(Math.round(ms * 1000) / 1000, 6);
+      }),
     );
   });
 });
