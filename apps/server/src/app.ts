@@ -8,6 +8,8 @@ import Fastify, {
   type FastifySchemaCompiler,
   type FastifySerializerCompiler,
   type FastifyServerOptions,
+  type onRequestAbortAsyncHookHandler,
+  type onResponseHookHandler,
 } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -23,7 +25,7 @@ import { registerFeatures } from './features';
 import { siteNotFound } from './features/site/site-pages.routes';
 import { registerApiReference } from './http/api-reference';
 import { ResponseSchema, serializerOf } from './http/json-schema';
-import { BODY_MESSAGES, restoreIdleTimeout } from './http/read-body';
+import { BODY_MESSAGES, BODY_METHODS, restoreIdleTimeout } from './http/read-body';
 import { lazyChildLogger, OneLineRequestLog } from './http/request-log';
 import { registerRequestLimits } from './http/request-limits';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -178,13 +180,21 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   // Limits here are the ceiling; each endpoint narrows them to its own file fields (read-body.ts).
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
 
-  // A request's upload spool files never outlive it, whatever happened to it.
-  app.addHook('onResponse', (request, _reply, done) => {
+  // A request's upload spool files never outlive it, whatever happened to it. Only requests with
+  // a body can have spooled a file or lengthened their idle timeout, so only their routes get the
+  // hooks: a GET pays nothing for them (an onResponse hook made Fastify run its hook chain on
+  // every answer, a cached one included).
+  const release: onResponseHookHandler = (request, _reply, done) => {
     releaseRequestSpool(request);
     restoreIdleTimeout(request);
     done();
+  };
+  const releaseOnAbort: onRequestAbortAsyncHookHandler = async (request) => releaseRequestSpool(request);
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => BODY_METHODS.has(method))) return;
+    route.onResponse = [...[route.onResponse ?? []].flat(), release];
+    route.onRequestAbort = [...[route.onRequestAbort ?? []].flat(), releaseOnAbort];
   });
-  app.addHook('onRequestAbort', async (request) => releaseRequestSpool(request));
 
   app.setErrorHandler((error: FastifyError | ValidationError | HttpError, request, reply) => {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields);

@@ -22,6 +22,9 @@ export interface RequestBody {
   files: Record<string, UploadedFile[]>;
 }
 
+/** The methods whose requests have their body read (by `readBody`, or by a streamed endpoint itself). */
+export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 /** Text parts of one multipart body: how many, and how large each may be. */
 export const MULTIPART_FIELD_LIMITS = { fields: 100, fieldSize: 1024 * 1024 } as const;
 

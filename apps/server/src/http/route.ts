@@ -15,7 +15,7 @@ import { notFound, ValidationError } from '../lib/errors';
 import { CachedJson } from '../lib/cached-json';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, ResponseSchema, serializerOf } from './json-schema';
-import { bodyReceived, readBody, type UploadedFile } from './read-body';
+import { BODY_METHODS, bodyReceived, readBody, type UploadedFile } from './read-body';
 import { auditEventOf, recordAudit } from '../features/activity/activity.service';
 
 declare module 'fastify' {
@@ -49,8 +49,6 @@ export interface HandlerInput<E extends EndpointSpec> {
 type HandlerResult<E extends EndpointSpec> = ResponseOf<E> | CachedJson | FastifyReply | void;
 export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<HandlerResult<E>>;
 
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
 /** Validates the fields and the required file together, so a form shows every message at once. */
 function validateBody(ep: EndpointSpec, fields: Record<string, unknown>, files: Record<string, UploadedFile[]>): unknown {
   const result = ep.body ? ep.body.safeParse(fields) : { success: true as const, data: fields };
@@ -83,7 +81,7 @@ export function routeSchema(ep: EndpointSpec) {
   if (ep.access !== 'public') schema.security = [{ token: [] }];
   if (ep.params) schema.params = jsonSchemaOf(ep.params, 'input');
   if (ep.query) schema.querystring = jsonSchemaOf(ep.query, 'input');
-  if (WITH_BODY.has(ep.method) && (ep.body || ep.files)) {
+  if (BODY_METHODS.has(ep.method) && (ep.body || ep.files)) {
     const body = ep.body ? { ...jsonSchemaOf(ep.body, 'input') } : { type: 'object', properties: {} };
     if (ep.files) {
       const props = { ...((body.properties as Record<string, unknown>) ?? {}) };
@@ -134,7 +132,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       }
       let body: unknown;
       let files: Record<string, UploadedFile[]> = {};
-      if (WITH_BODY.has(ep.method) && !ep.streamed) {
+      if (BODY_METHODS.has(ep.method) && !ep.streamed) {
         const read = await readBody(request, ep.files);
         if (ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
         files = read.files;
