@@ -36,23 +36,37 @@ function tokenHash(token: string): string {
   return hash;
 }
 
-/** Reads `Authorization: Token <token>` and requires an active admin behind it. */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+/**
+ * Reads `Authorization: Token <token>` and requires an active admin behind it. A session the
+ * cache holds is checked at once, without a promise (most requests: the promise and its await
+ * were a few percent of a cached answer); only a session the cache lacks is looked up.
+ */
+export function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> | undefined {
   const header = request.headers.authorization ?? '';
   const match = /^Token\s+(\S+)$/i.exec(header.trim());
   if (!match) throw new HttpError(401, COMMON_MESSAGES.unauthenticated);
   const hash = tokenHash(match[1]!);
-  const { sessions } = app.runtime;
-  let session = sessions.get(hash);
-  if (!session) {
-    const mark = sessions.mark();
-    const found = await lookupToken(app.db, hash);
-    if (found.state === 'expired') throw new HttpError(401, COMMON_MESSAGES.expiredToken);
-    if (found.state !== 'valid') throw new HttpError(401, COMMON_MESSAGES.invalidToken);
-    session = { account: found.account, tokenId: found.tokenId, expiresAt: found.expiresAt.getTime(), cachedAt: Date.now() };
-    // Only sessions that pass are cached: a refused token is looked up again next time.
-    if (found.account.isActive && found.account.isStaff) sessions.remember(hash, mark, session);
+  const session = app.runtime.sessions.get(hash);
+  if (session) {
+    admit(request, session);
+    return undefined;
   }
+  return lookUpSession(app, request, hash);
+}
+
+async function lookUpSession(app: FastifyInstance, request: FastifyRequest, hash: string): Promise<void> {
+  const { sessions } = app.runtime;
+  const mark = sessions.mark();
+  const found = await lookupToken(app.db, hash);
+  if (found.state === 'expired') throw new HttpError(401, COMMON_MESSAGES.expiredToken);
+  if (found.state !== 'valid') throw new HttpError(401, COMMON_MESSAGES.invalidToken);
+  const session = { account: found.account, tokenId: found.tokenId, expiresAt: found.expiresAt.getTime(), cachedAt: Date.now() };
+  // Only sessions that pass are cached: a refused token is looked up again next time.
+  if (found.account.isActive && found.account.isStaff) sessions.remember(hash, mark, session);
+  admit(request, session);
+}
+
+function admit(request: FastifyRequest, session: { account: Account; tokenId: number }): void {
   if (!session.account.isActive) throw new HttpError(401, COMMON_MESSAGES.invalidToken);
   if (!session.account.isStaff) throw new HttpError(403, COMMON_MESSAGES.forbidden);
   request.account = session.account;
@@ -71,7 +85,14 @@ export function registerAccessCheck(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const check: onRequestHookHandler = (request, _reply, done) => {
       if (route.config?.access === 'public') return done();
-      authenticate(app, request).then(() => done(), done);
+      let pending: Promise<void> | undefined;
+      try {
+        pending = authenticate(app, request);
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (pending) pending.then(() => done(), done);
+      else done();
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
