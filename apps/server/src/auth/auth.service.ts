@@ -8,6 +8,13 @@ import { decoyHash, verifyPassword } from './passwords';
 import { issueToken, revokeToken } from './tokens.repository';
 
 /**
+ * The response-cache tag of answers that show accounts' own fields (names, contact, last
+ * sign-in): every write to an account outside the people area (a sign-in, a profile edit)
+ * invalidates it, so the cached admins list never shows an old value.
+ */
+export const ACCOUNTS_CACHE_TAG = 'accounts';
+
+/**
  * The sign-in counters: per address and username, per address (any username), and per
  * username from any address, so spreading guesses over many addresses does not help either.
  */
@@ -40,6 +47,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   await resetAttempts(limiter, limits);
   const { token, expiresAt } = await issueToken(db, account.id, config.tokenTtlMs);
   await touchLastLogin(db, account.id);
+  await ctx.cache.invalidate(ACCOUNTS_CACHE_TAG);
   await recordAudit(contextFor(ctx, { kind: 'admin', account, tokenId: null }, ctx.ip), {
     action: AUDIT_ACTIONS.signIn,
     area: 'account',

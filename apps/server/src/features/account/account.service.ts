@@ -8,6 +8,7 @@ import {
 } from '@darkroom/contracts';
 import { actingAdmin, type AppContext } from '../../context';
 import { findAccount, userDetails, type Account } from '../../auth/accounts.repository';
+import { ACCOUNTS_CACHE_TAG } from '../../auth/auth.service';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens.repository';
 import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
@@ -32,6 +33,7 @@ export async function updateOwnProfile(ctx: AppContext, id: number, fields: unkn
   const patch: ProfilePatch = sentChanges(input, PROFILE_COLUMNS);
   const updated = await orNotFound(updateAccountRow(ctx.db, id, patch));
   await ctx.sessions.forgetAccount(id);
+  await ctx.cache.invalidate(ACCOUNTS_CACHE_TAG);
   return { status: true, userDetails: userDetails(updated) };
 }
 

@@ -110,6 +110,21 @@ describeEachDatabase('people: users and admins', (kind) => {
     expect((users.json() as PersonAccount[]).some((u) => u.username === ADMIN.username)).toBe(false);
   });
 
+  it('shows a sign-in and a profile edit in the admins list at once, though the list is cached', async () => {
+    const owner = async () => ((await t.as({ method: 'GET', url: ADMINS })).json() as PersonAccount[]).find((a) => a.id === ownerId)!;
+    const before = await owner();
+    expect(await owner()).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await login(ADMIN.username, ADMIN.password)).statusCode).toBe(200);
+    const signedIn = await owner();
+    expect(Date.parse(signedIn.last_login!)).toBeGreaterThan(Date.parse(before.last_login!));
+    const edit = await t.as({ method: 'PATCH', url: `/accounts/update-profile/${ownerId}/`, payload: { first_name: 'Olivia' } });
+    expect(edit.statusCode).toBe(200);
+    expect((await owner()).first_name).toBe('Olivia');
+    await t.as({ method: 'PATCH', url: `/accounts/update-profile/${ownerId}/`, payload: { first_name: 'Olive' } });
+    expect((await owner()).first_name).toBe('Olive');
+  });
+
   it('creates a user (customer) with no password shown or e-mailed, and no invitation to sign in', async () => {
     const input = person();
     const before = smtp.messages.length;
