@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { LineBatch, maskUrl, milliseconds } from './log';
 
@@ -49,6 +50,17 @@ describe('LineBatch', () => {
     batch.flushSync();
     expect(s.writes).toEqual(['abcd\nefgh\n', 'ij\n']);
     expect(s.flushes()).toBe(1);
+  });
+
+  it("writes what it holds when pino's logger is flushed", () => {
+    const s = sink();
+    const logger = pino({ base: null, timestamp: false }, new LineBatch(s.out, 1 << 20));
+    logger.info('held');
+    expect(s.writes).toEqual([]);
+    let called = false;
+    logger.flush(() => (called = true));
+    expect(s.writes.join('')).toContain('"msg":"held"');
+    expect(called).toBe(true);
   });
 
   it('writes nothing more when flushed with nothing held', () => {

@@ -165,6 +165,17 @@ export class LineBatch {
     this.out.flushSync();
   }
 
+  /** pino's `logger.flush(cb)`: the batch is written at once (standard output is written synchronously). */
+  flush(cb?: (err?: Error) => void): void {
+    try {
+      this.flushSync();
+    } catch (err) {
+      cb?.(err as Error);
+      return;
+    }
+    cb?.();
+  }
+
   private hand(): void {
     if (this.lines.length === 0) return;
     const text = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
