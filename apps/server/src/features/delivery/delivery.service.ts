@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { BoundedMap } from '../../lib/bounded-map';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { countAttempt, resetAttempts, type AttemptLimit } from '../../lib/rate-limiter';
+import { countAttempt, resetAttempts, type AttemptLimit, type RateLimiter } from '../../lib/rate-limiter';
 import { verifyPassword } from '../../auth/passwords';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -55,7 +55,8 @@ const FAVOURITES_EVENT_MS = 10 * 60_000;
 const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** Whether a gallery answers its link at all: published, and not past its last day. */
-export function isLive(row: Pick<DeliveryAccessRow, 'status' | 'expiresAt'>, now = new Date()): boolean {
+export function isLive(row: Pick<DeliveryAccessRow, 'status' | 'expiresAt'>, now?: Date): boolean {
+  // The date is read only for a gallery with a last day (most have none).
   return row.status && (row.expiresAt === null || row.expiresAt >= todayUtc(now));
 }
 
@@ -197,9 +198,25 @@ async function requireOpen(ctx: AppContext, token: string, cookieHeader: string 
 
 /** A visit, counted once per address and gallery within half an hour. */
 async function recordView(ctx: AppContext, galleryId: number): Promise<void> {
-  const n = await ctx.limiter.hit(`delivery-view:${galleryId}:${ctx.ip ?? 'unknown'}`, VISIT_MS);
-  if (n === 1) await repo.insertEvent(ctx.db, galleryId, 'view', '');
+  const key = `delivery-view:${galleryId}:${ctx.ip ?? 'unknown'}`;
+  const started = Date.now();
+  let counted = visitsCounted.get(ctx.limiter);
+  if (!counted) visitsCounted.set(ctx.limiter, (counted = new BoundedMap(MEMO_ENTRIES)));
+  if ((counted.get(key) ?? 0) > started) return;
+  const n = await ctx.limiter.hit(key, VISIT_MS);
+  if (n !== 1) return;
+  // This hit opened the window (it ends VISIT_MS after it, not before `started`): until then
+  // every view from here is already counted, without asking the limiter.
+  counted.set(key, started + VISIT_MS);
+  await repo.insertEvent(ctx.db, galleryId, 'view', '');
 }
+/**
+ * Visits this process counted, per limiter (one per runtime), by gallery and address, with when
+ * their window ends: the page and its JSON asked the limiter on every request (a Redis round trip
+ * once scaled out) only to hear that the visit was counted already. A visit another process
+ * counted is still asked about.
+ */
+const visitsCounted = new WeakMap<RateLimiter, BoundedMap<string, number>>();
 
 // The gallery as the customer sees it.
 

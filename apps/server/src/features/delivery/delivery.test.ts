@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import yauzl from 'yauzl';
@@ -129,6 +129,29 @@ describeEachDatabase('client delivery', (kind) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
+  });
+
+  it('counts a visit once per address and half hour, however often the gallery is opened', async () => {
+    const g = await createGallery('Visits');
+    await upload(g, ['v.jpg']);
+    await patch(g, { status: true });
+    const open = (remoteAddress: string) => t.app.inject({ method: 'GET', url: site(tokenOf(g)), remoteAddress });
+    // The first visits happen 31 minutes ago (only the clock is moved, and back: nothing this
+    // test records may look newer than what later tests record).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 31 * 60_000 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await open('10.7.0.1')).statusCode).toBe(200);
+      expect((await activity(g)).views).toBe(1);
+      await open('10.7.0.2');
+      await open('10.7.0.2');
+      expect((await activity(g)).views).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Now, past the half hour, the first address visits again: a new visit, counted once.
+    await open('10.7.0.1');
+    await open('10.7.0.1');
+    expect((await activity(g)).views).toBe(3);
   });
 
   it("a customer's whole path: link, password wrong then right, favourites, the zip byte for byte, one original", async () => {
