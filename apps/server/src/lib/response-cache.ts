@@ -36,12 +36,11 @@ export class ResponseCache {
     load: () => Promise<T>,
     serialize: (v: T) => string = JSON.stringify,
   ): Promise<string> {
-    const list = typeof tags === 'string' ? [tags] : tags;
     const id = this.idOf(tags, key);
     const hit = this.entries.get(id);
     if (hit) return hit.value;
     const value = load().then(serialize);
-    const entry: Entry = { tags: list, value };
+    const entry: Entry = { tags: typeof tags === 'string' ? [tags] : tags, value };
     this.entries.set(id, entry);
     value.then(
       (text) => (entry.text = text),
