@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from './accept-encoding';
 import { BoundedMap } from './bounded-map';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -35,8 +36,7 @@ export class CachedJson {
       packed.delete(key);
       packed.set(key, (entry = { json }));
     }
-    const accept = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const encoding = acceptsEncoding(request, 'br') ? 'br' : acceptsEncoding(request, 'gzip') ? 'gzip' : null;
     if (!encoding) return reply.send((entry.raw ??= Buffer.from(json)));
     const body = await (entry[encoding] ??=
       encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));

@@ -439,6 +439,9 @@ describeEachDatabase('galleries', (kind) => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(decode(res.rawPayload).toString()).toBe(plain.body);
     }
+    // An encoding refused with q=0 is not sent.
+    const refused = await t.as({ method: 'GET', url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it('looks a gallery up by its name or title for /view-gallery', async () => {

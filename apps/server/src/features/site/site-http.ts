@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsEncoding } from '../../lib/accept-encoding';
 import { BoundedMap } from '../../lib/bounded-map';
 
 /**
@@ -53,32 +54,6 @@ export interface SendOptions {
   /** Let any origin read it (JSON API); pages and feeds need not. */
   cors?: boolean;
   status?: number;
-}
-
-/** Whether an `Accept-Encoding` value accepts `name` (listed, and not with q=0). */
-function accepts(header: string, name: string): boolean {
-  return header.split(',').some((part) => {
-    const [token, ...params] = part.trim().split(';');
-    if (token!.trim().toLowerCase() !== name) return false;
-    const q = params.find((p) => p.trim().startsWith('q='));
-    return !q || Number(q.trim().slice(2)) > 0;
-  });
-}
-
-/**
- * What each `Accept-Encoding` value lately seen accepts: browsers send a handful of values over
- * and over, and parsing one (splits, trims, a string per part) on every cached answer showed as
- * garbage to collect. Bounded, so made-up values cost only their own parse.
- */
-const acceptedEncodings = new BoundedMap<string, { br: boolean; gzip: boolean }>(256);
-
-function acceptsEncoding(request: FastifyRequest, name: 'br' | 'gzip'): boolean {
-  const header = request.headers['accept-encoding'];
-  if (!header) return false;
-  const text = String(header);
-  let known = acceptedEncodings.get(text);
-  if (!known) acceptedEncodings.set(text, (known = { br: accepts(text, 'br'), gzip: accepts(text, 'gzip') }));
-  return known[name];
 }
 
 function matches(request: FastifyRequest, etag: string): boolean {
