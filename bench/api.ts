@@ -23,7 +23,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { galleries, galleryPhotos, mediaAssets } from '../apps/server/src/db/schema';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
-import { createService, envInt, fmt, makePhotos, printTable, startBareServer, startServer, type RunningServer } from './lib';
+import { bestOfRounds, createService, envInt, fmt, makePhotos, printTable, startBareServer, startServer, type RunningServer } from './lib';
 
 interface Load {
   rps: number;
@@ -217,19 +217,16 @@ export async function runApi(): Promise<void> {
       if (encoding) sent['content-encoding'] = encoding;
       const baseline = await bare(body, sent);
       try {
-        // Alternating rounds, each side's best kept (see bestOfRounds in lib.ts): on these shared
-        // machines one run of either side swung by a third, and noise only ever slows a run.
-        let ours: Load | undefined;
-        let theirs: Load | undefined;
+        // Alternating rounds, each side's best kept, every round's ratio printed.
         const each: string[] = [];
-        for (let round = 0; round < rounds; round++) {
-          const a = await load(`${server.url}${route}`, headers, seconds, connections);
-          const b = await load(baseline.url, { 'accept-encoding': 'identity', ...extra }, seconds, connections);
-          each.push(`${fmt((a.rps / b.rps) * 100, 0)}%`);
-          if (!ours || a.rps > ours.rps) ours = a;
-          if (!theirs || b.rps > theirs.rps) theirs = b;
-        }
-        if (!ours || !theirs) throw new Error('BENCH_API_ROUNDS must be at least 1');
+        const [ours, theirs] = (await bestOfRounds(
+          [
+            () => load(`${server.url}${route}`, headers, seconds, connections),
+            () => load(baseline.url, { 'accept-encoding': 'identity', ...extra }, seconds, connections),
+          ],
+          rounds,
+          ([a, b]) => each.push(`${fmt((a!.rps / b!.rps) * 100, 0)}%`),
+        )) as [Load, Load];
         const ratio = ours.rps / theirs.rps;
         console.log(
           `  (${name}: ${fmt(ours.bytesEach / 1024, 1)} KB received per answer from Darkroom, ${fmt(theirs.bytesEach / 1024, 1)} KB from bare; each round's ratio ${each.join(' ')})`,

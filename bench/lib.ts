@@ -279,13 +279,21 @@ export async function rps(url: string, seconds: number, headers: Record<string, 
  * shared machines a single 10 s run of either side swung by a third with whatever else ran;
  * noise only ever slows a run, so the best of alternating rounds compares like with like.
  */
-export async function bestOfRounds(runs: (() => Promise<Throughput>)[], rounds: number): Promise<Throughput[]> {
-  const best: (Throughput | null)[] = runs.map(() => null);
+export async function bestOfRounds<T extends { rps: number }>(
+  runs: (() => Promise<T>)[],
+  rounds: number,
+  onRound?: (results: T[]) => void,
+): Promise<T[]> {
+  if (rounds < 1) throw new Error('at least one round is needed');
+  const best: (T | null)[] = runs.map(() => null);
   for (let round = 0; round < rounds; round++) {
+    const results: T[] = [];
     for (const [i, run] of runs.entries()) {
       const r = await run();
+      results.push(r);
       if (!best[i] || r.rps > best[i].rps) best[i] = r;
     }
+    onRound?.(results);
   }
-  return best as Throughput[];
+  return best as T[];
 }
