@@ -302,6 +302,25 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
 
 const mbps = (bytes: number, seconds: number) => bytes / 1_048_576 / seconds;
 
+/**
+ * Reads and zips in turn (read, zip, read, ..., read), `before` running ahead of each: each zip is
+ * held against the faster read beside it, since this machine's speed drifts from minute to minute.
+ */
+async function zipsBesideReads(files: string[], zipUrl: string, rounds: number, before: () => void) {
+  const reads = [await readFiles(files, before)];
+  const zips: Awaited<ReturnType<typeof downloadLean>>[] = [];
+  for (let round = 0; round < rounds; round++) {
+    before();
+    const zip = await downloadLean(zipUrl);
+    if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
+    zips.push(zip);
+    reads.push(await readFiles(files, before));
+  }
+  const readRates = reads.map((r) => mbps(r.bytes, r.seconds));
+  const zipRates = zips.map((z) => mbps(z.bytes, z.seconds));
+  return { readRates, zips, zipRates, ratios: zipRates.map((z, i) => z / Math.max(readRates[i]!, readRates[i + 1]!)) };
+}
+
 export async function runDelivery(): Promise<void> {
   const zipMb = envInt('BENCH_DELIVERY_MB', 2048);
   const jsonPhotos = envInt('BENCH_DELIVERY_PHOTOS', 2000);
@@ -321,20 +340,10 @@ export async function runDelivery(): Promise<void> {
       const warm = await download(`${server.url}/site/galleries/${seeded.zipToken}/`);
       if (warm.status !== 200) throw new Error(`gallery JSON answered ${warm.status}`);
       const rounds = envInt('BENCH_DELIVERY_ROUNDS', 3);
-      const disks = [await readFiles(seeded.zipFiles)];
-      const zips: Awaited<ReturnType<typeof downloadLean>>[] = [];
       const before = memoryOf(server.pid).rss;
       const sampler = sampleRss(server.pid, 20);
-      for (let round = 0; round < rounds; round++) {
-        const zip = await downloadLean(zipUrl);
-        if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
-        zips.push(zip);
-        disks.push(await readFiles(seeded.zipFiles));
-      }
+      const { readRates: diskRates, zips, zipRates, ratios } = await zipsBesideReads(seeded.zipFiles, zipUrl, rounds, () => {});
       const peak = sampler.stop();
-      const diskRates = disks.map((d) => mbps(d.bytes, d.seconds));
-      const zipRates = zips.map((z) => mbps(z.bytes, z.seconds));
-      const ratios = zipRates.map((z, i) => z / Math.max(diskRates[i]!, diskRates[i + 1]!));
       const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)]!;
       const mid = median(
         ratios.map((ratio, i) => ({ ratio, i })),
@@ -342,24 +351,14 @@ export async function runDelivery(): Promise<void> {
       );
       const growth = peak - before;
 
-      // From the disk itself: the files' cached pages are dropped before each read and each zip,
-      // alternating as above (disk, zip, ..., disk), each zip held against the faster read beside it.
-      const coldDisks: number[] = [];
-      const coldZips: number[] = [];
-      const fromDisk = async () => {
-        const disk = await readFiles(seeded.zipFiles, () => evictFromPageCache(seeded.zipFiles));
-        coldDisks.push(mbps(disk.bytes, disk.seconds));
-      };
-      const canEvict = evictFromPageCache(seeded.zipFiles);
-      if (canEvict) await fromDisk();
-      for (let round = 0; canEvict && round < rounds; round++) {
-        evictFromPageCache(seeded.zipFiles);
-        const zip = await downloadLean(zipUrl);
-        if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
-        coldZips.push(mbps(zip.bytes, zip.seconds));
-        await fromDisk();
-      }
-      const coldRatios = coldZips.map((z, i) => z / Math.max(coldDisks[i]!, coldDisks[i + 1]!));
+      // From the disk itself: the same alternation, the files' cached pages dropped before each
+      // read and each zip.
+      const cold = evictFromPageCache(seeded.zipFiles)
+        ? await zipsBesideReads(seeded.zipFiles, zipUrl, rounds, () => evictFromPageCache(seeded.zipFiles))
+        : null;
+      const coldDisks = cold?.readRates ?? [];
+      const coldZips = cold?.zipRates ?? [];
+      const coldRatios = cold?.ratios ?? [];
       const coldMid = coldRatios.length ? median(coldRatios, (r) => r) : null;
       const ceiling = await loopbackCeiling(seeded.zipBytes);
       const ceilingRate = mbps(ceiling.bytes, ceiling.seconds);
