@@ -192,26 +192,6 @@ export async function latestEvents(db: DbOrTx, limit: number) {
   return rows.map((r) => ({ ...r, at: new Date(r.at) }));
 }
 
-/** Sets a new delivery token (the old link stops working at once). */
-export async function setToken(db: DbOrTx, id: number, token: string): Promise<boolean> {
-  const rows = await db
-    .update(clientGalleries)
-    .set({ deliveryToken: token, timeUpdated: new Date() })
-    .where(eq(clientGalleries.id, id))
-    .returning({ id: clientGalleries.id });
-  return rows.length > 0;
-}
-
-/** Titles of the client galleries behind these tokens (gallery links that are delivery links). */
-export async function titlesByToken(db: DbOrTx, tokens: string[]): Promise<Map<string, string>> {
-  if (!tokens.length) return new Map();
-  const rows = await db
-    .select({ token: clientGalleries.deliveryToken, title: clientGalleries.title })
-    .from(clientGalleries)
-    .where(inArray(clientGalleries.deliveryToken, tokens));
-  return new Map(rows.map((r) => [r.token, r.title]));
-}
-
 /** A secret shared by every process: made once (the first writer wins), then read. */
 export async function serverSecret(db: DbOrTx, name: string, make: () => string): Promise<string> {
   await db.insert(serverSecrets).values({ name, value: make() }).onConflictDoNothing();

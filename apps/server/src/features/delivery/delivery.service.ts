@@ -491,6 +491,3 @@ export async function latestDeliveryEvents(ctx: AppContext, limit = 10) {
     title: e.title,
   }));
 }
-
-/** Titles of the client galleries whose delivery links these are (by token). */
-export const deliveryTitles = (ctx: AppContext, tokens: string[]) => repo.titlesByToken(ctx.db, tokens);
