@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
-import { describe, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -241,6 +241,19 @@ export async function insertGalleryPhotos(
       await tx.insert(galleryPhotos).values({ galleryId: gallery!.id, name: p.name, assetId });
     }
   });
+}
+
+/**
+ * Renames a customer the way an admin does (through the people area, which drops its cache tag),
+ * for tests of lists that show customers' names from the response cache.
+ */
+export async function renameCustomer(t: TestApp, id: number, firstName: string, lastName: string): Promise<void> {
+  const res = await t.as({
+    method: 'PATCH',
+    url: `/adminportal/manage-users/${id}/`,
+    payload: { first_name: firstName, last_name: lastName },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** Records an image as an asset without checking its files (placeholder images in tests). */

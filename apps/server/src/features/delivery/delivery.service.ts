@@ -26,6 +26,8 @@ import type { DeliveryAccessRow } from './delivery.repository';
 
 /** Cache tag dropped by every client gallery write (its token, password, expiry, downloads or title changed). */
 export const DELIVERY_TAG = 'delivery';
+/** Dropped whenever a customer changes their favourites: the portal's client galleries list counts them. */
+export const DELIVERY_FAVOURITES_TAG = 'delivery:favourites';
 /** One gallery's delivery answers (its JSON, the rendered page): dropped when its favourites change. */
 export const deliveryTag = (clientGalleryId: number) => `delivery:${clientGalleryId}`;
 /** Every tag a gallery's delivery answers depend on: cache a rendered page under these. */
@@ -323,7 +325,7 @@ export async function saveFavourites(
     await repo.replaceFavourites(tx, galleryId, unique);
     await repo.recordFavouritesEvent(tx, galleryId, `${unique.length} favourite${unique.length === 1 ? '' : 's'}`, FAVOURITES_EVENT_MS);
   });
-  await ctx.cache.invalidate(deliveryTag(galleryId));
+  await ctx.cache.invalidate(deliveryTag(galleryId), DELIVERY_FAVOURITES_TAG);
   return { ids: unique };
 }
 

@@ -203,7 +203,9 @@ describeEachDatabase('client delivery', (kind) => {
     const cookie = cookieHeader(right).split('; ')[0]!;
     expect((await get(site(token), cookie)).statusCode).toBe(200);
 
-    // Favourites: two hearts, then the studio sees them.
+    // Favourites: two hearts, then the studio sees them (its list was cached with none).
+    const before = (await t.as({ method: 'GET', url: ADMIN_BASE })).json() as ClientGallery[];
+    expect(before.find((x) => x.id === g.id)!.favourites_count).toBe(0);
     const fav = await favourites(token, [photos[2]!.id, photos[0]!.id, photos[0]!.id], cookie);
     expect(fav.statusCode, fav.body).toBe(200);
     expect(fav.json()).toEqual({ ids: [photos[2]!.id, photos[0]!.id] });

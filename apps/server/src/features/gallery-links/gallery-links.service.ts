@@ -12,6 +12,9 @@ import {
   type GalleryLinkWithRefs,
 } from './gallery-links.repository';
 
+/** Dropped by every gallery link write. */
+export const GALLERY_LINKS_TAG = 'gallery-links';
+
 export function toGalleryLink({ link, owner, galleryTitle }: GalleryLinkWithRefs): GalleryLink {
   return {
     id: link.id,
@@ -40,7 +43,9 @@ export async function galleryLinkList(ctx: AppContext): Promise<GalleryLink[]> {
 
 export async function createGalleryLink(ctx: AppContext, input: GalleryLinkInput): Promise<GalleryLink> {
   const values = await linkValues(ctx, input);
-  return byId(ctx, await insertGalleryLink(ctx.db, values));
+  const id = await insertGalleryLink(ctx.db, values);
+  await ctx.cache.invalidate(GALLERY_LINKS_TAG);
+  return byId(ctx, id);
 }
 
 /** PUT: a full replacement of link, description and user. */
@@ -49,9 +54,11 @@ export async function replaceGalleryLink(ctx: AppContext, id: number, input: Gal
   const values = await linkValues(ctx, input);
   // orNotFound: deleted between the check and the write.
   await orNotFound(updateGalleryLink(ctx.db, id, values));
+  await ctx.cache.invalidate(GALLERY_LINKS_TAG);
   return byId(ctx, id);
 }
 
 export async function removeGalleryLink(ctx: AppContext, id: number): Promise<void> {
   await orNotFound(deleteGalleryLink(ctx.db, id));
+  await ctx.cache.invalidate(GALLERY_LINKS_TAG);
 }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { GALLERY_LINK_MESSAGES, type GalleryLink } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
-import { accounts } from '../../db/schema';
+import { createTestApp, describeEachDatabase, makeImage, multipart, renameCustomer, type TestApp } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 
 const URL_BASE = '/adminportal/photo-gallery-links/';
@@ -183,8 +181,19 @@ describeEachDatabase('gallery links', (kind) => {
   it('goes away with its customer account', async () => {
     const gone = await createAccount(t.database.db, { username: 'gone', passwordHash: 'x' });
     const link = await createOk('https://example.com/gone', gone.id);
-    await t.database.db.delete(accounts).where(eq(accounts.id, gone.id));
-    const list: GalleryLink[] = (await t.as({ method: 'GET', url: URL_BASE })).json();
-    expect(list.some((l) => l.id === link.id)).toBe(false);
+    const listed = async () => ((await t.as({ method: 'GET', url: URL_BASE })).json() as GalleryLink[]).some((l) => l.id === link.id);
+    expect(await listed()).toBe(true);
+    // Through the people area, as an admin deletes a customer (the list is cached until then).
+    expect((await t.as({ method: 'DELETE', url: `/adminportal/manage-users/${gone.id}/` })).statusCode).toBe(204);
+    expect(await listed()).toBe(false);
+  });
+
+  it("the list, served from the response cache, shows the customer's new name at once", async () => {
+    const cleo = (await createAccount(t.database.db, { username: 'cleo', passwordHash: 'x', firstName: 'Cleo', lastName: 'Hart' })).id;
+    const link = await createOk('https://example.com/cleo', cleo);
+    const listed = async () => ((await t.as({ method: 'GET', url: URL_BASE })).json() as GalleryLink[]).find((l) => l.id === link.id);
+    expect((await listed())?.user_text).toBe('Cleo Hart');
+    await renameCustomer(t, cleo, 'Cleo', 'Stone');
+    expect((await listed())?.user_text).toBe('Cleo Stone');
   });
 });
