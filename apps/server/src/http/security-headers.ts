@@ -23,15 +23,34 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return [...headers];
 }
 
+interface SecurityHeadersConfig {
+  securityHeaders?: [string, string][];
+  endpoint?: { produces?: string };
+}
+
 /**
  * Sets helmet's headers on every response, 404s and errors included (as an `onRequest` hook, so
  * a route may still override one, e.g. a CORS-readable resource policy), plus HSTS on HTTPS.
+ * Declared endpoints that answer no HTML page get the `api` set; everything else (the website,
+ * the portal, media, /docs, unmatched paths) the `document` set.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, hsts: string): void {
-  const lines = helmetHeaders(options);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { document: HelmetOptions; api: HelmetOptions },
+  hsts: string,
+): void {
+  const documentLines = helmetHeaders(options.document);
+  const apiLines = helmetHeaders(options.api);
+  // Chosen once per route, when it is registered.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as SecurityHeadersConfig | undefined;
+    if (config?.endpoint && config.endpoint.produces !== 'html')
+      route.config = { ...route.config, securityHeaders: apiLines } as typeof route.config;
+  });
   // On the reply, not the raw response: a header set on the raw response sent Node's writeHead
   // down its slow path (every reply header set and checked one by one again).
   app.addHook('onRequest', (request, reply, done) => {
+    const lines = (request.routeOptions.config as SecurityHeadersConfig).securityHeaders ?? documentLines;
     for (const [name, value] of lines) reply.header(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();

@@ -84,6 +84,36 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends the API headers on declared endpoints that answer no page, the document headers on everything else', async () => {
+    const API_CSP = "default-src 'none';frame-ancestors 'none'";
+    const pageOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection'];
+    const answers = {
+      json: await t.as({ method: 'GET', url: '/adminportal/manage-services/' }),
+      // A guarded endpoint refusing a stranger is still an API answer.
+      refused: await t.app.inject({ method: 'GET', url: '/adminportal/manage-services/' }),
+      publicJson: await t.app.inject({ method: 'GET', url: '/site/services/' }),
+      page: await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } }),
+      deliveryPage: await t.app.inject({ method: 'GET', url: `/g/${'x'.repeat(43)}/`, headers: { accept: 'text/html' } }),
+      unmatched: await t.app.inject({ method: 'GET', url: '/no/such/path' }),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      const api = name === 'json' || name === 'refused' || name === 'publicJson';
+      const csp = String(res.headers['content-security-policy']);
+      if (api) expect({ name, csp }).toEqual({ name, csp: API_CSP });
+      else expect({ name, csp: csp.includes("default-src 'self'") }).toEqual({ name, csp: true });
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect({ name, nosniff: res.headers['x-content-type-options'] }).toEqual({ name, nosniff: 'nosniff' });
+      expect({ name, frame: res.headers['x-frame-options'] }).toEqual({ name, frame: 'DENY' });
+      // The website's JSON is readable from other origins (its routes say so); nothing else is.
+      const corp = name === 'publicJson' ? 'cross-origin' : 'same-origin';
+      expect({ name, corp: res.headers['cross-origin-resource-policy'] }).toEqual({ name, corp });
+      // A delivery page keeps its private link out of every Referer.
+      const referrer = name === 'deliveryPage' ? 'no-referrer' : 'strict-origin-when-cross-origin';
+      expect({ name, referrer: res.headers['referrer-policy'] }).toEqual({ name, referrer });
+      for (const header of pageOnly) expect({ name, header, sent: header in res.headers }).toEqual({ name, header, sent: !api });
+    }
+  });
+
   it('counts sign-in attempts before checking them: 40 parallel guesses, at most 5 checked', async () => {
     const guesses = await Promise.all(
       Array.from({ length: 40 }, () =>
