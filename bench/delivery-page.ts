@@ -1,13 +1,15 @@
 /**
  * The customer's gallery page benchmark (`npm run bench -- delivery-page`): a client gallery of
  * 2,000 photos behind its private link `/g/<token>/`, on a real server.
- * - The page's HTML: size (plain, brotli) and response time, first (rendered) and cached.
+ * - The page's HTML: size (plain, brotli) and response time, first (rendered) and cached; the
+ *   cached page's requests per second against bare Fastify sending the same bytes (goal >= 60%).
  * - Real Chromium on a phone (375x812): time from navigation to the first photo drawn, and
  *   scrolling to the end: every photo reaches the page (the rest come from the gallery's JSON).
  * - Lighthouse (mobile preset, default throttling) on the open page and on a locked one (its
  *   password form). Goals: performance >= 95, accessibility 100.
  *
- * Scale: BENCH_DELIVERY_PHOTOS (default 2000).
+ * Scale: BENCH_DELIVERY_PHOTOS (default 2000), BENCH_DELIVERY_SECONDS (each autocannon round,
+ * default 5), BENCH_DELIVERY_RPS_ROUNDS (alternating rounds, default 2).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,8 +23,8 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { envInt, fmt, makePhoto, printTable, ROOT, startServer } from './lib';
-import { lighthouseOf, rawGet } from './site';
+import { bestOfRounds, envInt, fmt, makePhoto, printTable, rawGet, ROOT, rps, startBareServer, startServer } from './lib';
+import { lighthouseOf } from './site';
 
 const token = () => randomBytes(32).toString('base64url');
 
@@ -98,6 +100,26 @@ export async function runDeliveryPage(): Promise<void> {
       ['cached response, loopback', `${fmt(cached.ms, 1)} ms`],
       [`gallery JSON, ${json.encoding || 'identity'}`, `${fmt(json.body.length / 1024, 1)} KB`],
     ]);
+
+    // The cached page against bare Fastify sending the same bytes (goal: >= 60%).
+    const file = path.join(os.tmpdir(), 'darkroom-bench-delivery-page.html.br');
+    fs.writeFileSync(file, cached.body);
+    const bare = await startBareServer(file, cached.encoding);
+    try {
+      const seconds = envInt('BENCH_DELIVERY_SECONDS', 5);
+      const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 2);
+      const headers = { 'accept-encoding': 'br' };
+      const [ours, baseline] = await bestOfRounds([() => rps(url, seconds, headers), () => rps(bare.url, seconds, headers)], rounds);
+      const ratio = ours!.rps / baseline!.rps;
+      printTable(`The cached page, 50 connections, best of ${rounds} alternating ${seconds} s rounds`, [
+        ['Darkroom /g/<token>/', `${fmt(ours!.rps, 0)} req/s  p99 ${ours!.p99} ms  errors ${ours!.errors}`],
+        ['bare Fastify, same bytes', `${fmt(baseline!.rps, 0)} req/s  p99 ${baseline!.p99} ms  errors ${baseline!.errors}`],
+        ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}`],
+      ]);
+    } finally {
+      await bare.stop();
+      fs.rmSync(file, { force: true });
+    }
 
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

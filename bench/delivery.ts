@@ -32,7 +32,20 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { bestOfRounds, envInt, fmt, freePort, makePhoto, memoryOf, printTable, rps, sampleRss, startBareServer, startServer } from './lib';
+import {
+  bestOfRounds,
+  envInt,
+  fmt,
+  freePort,
+  makePhoto,
+  memoryOf,
+  printTable,
+  rawGet,
+  rps,
+  sampleRss,
+  startBareServer,
+  startServer,
+} from './lib';
 
 const PASSWORD = 'bench delivery password';
 
@@ -283,20 +296,6 @@ function downloadLean(url: string): Promise<{ bytes: number; seconds: number; fi
     });
     socket.on('connect', () => socket.write(`GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`));
     socket.on('error', reject);
-  });
-}
-
-function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string; status: number }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? ''), status: res.statusCode ?? 0 }),
-        );
-      })
-      .on('error', reject);
   });
 }
 

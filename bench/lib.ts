@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import http from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
 import { maskUrl } from '../apps/server/src/lib/log';
@@ -296,4 +297,29 @@ export async function bestOfRounds<T extends { rps: number }>(
     onRound?.(results);
   }
   return best as T[];
+}
+
+/** One GET, its whole body as received (still encoded), with its status, encoding, headers and time. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; encoding: string; status: number; ms: number; headers: http.IncomingHttpHeaders }> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            encoding: String(res.headers['content-encoding'] ?? ''),
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            headers: res.headers,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
 }

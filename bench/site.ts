@@ -9,13 +9,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { bestOfRounds, envInt, fmt, printTable, ROOT, rps, startBareServer, startServer, type RunningServer } from './lib';
+import { bestOfRounds, envInt, fmt, printTable, rawGet, ROOT, rps, startBareServer, startServer, type RunningServer } from './lib';
 
 async function jpeg(seed: number, width: number, height: number): Promise<Blob> {
   const hue = (seed * 47) % 360;
@@ -111,30 +110,6 @@ async function seed(server: RunningServer, photos: number) {
     big: `/services/${big.id}-big-gallery/`,
     story: `/love-stories/${story.id}-ana-and-tom/`,
   };
-}
-
-/** The bytes as sent (fetch would decode them), with their content-encoding. */
-export function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ body: Buffer; encoding: string; ms: number; headers: http.IncomingHttpHeaders }> {
-  const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            body: Buffer.concat(chunks),
-            encoding: String(res.headers['content-encoding'] ?? ''),
-            ms: performance.now() - t0,
-            headers: res.headers,
-          }),
-        );
-      })
-      .on('error', reject);
-  });
 }
 
 export async function lighthouseOf(
