@@ -52,6 +52,17 @@ async function createDelivery(api: APIRequestContext, count = 5): Promise<Delive
   return { id: Number(gallery.id), url: String(patched.delivery_url), title, names: photos.map((p) => p.name) };
 }
 
+/** How many of the grid's photos are loaded and drawn (shown, with pixels). */
+const drawnPhotos = (page: Page) =>
+  page
+    .locator('ul[data-delivery] img')
+    .evaluateAll(
+      (imgs) =>
+        imgs.filter(
+          (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && i.getBoundingClientRect().width > 0,
+        ).length,
+    );
+
 /** The names of a zip's entries, read with a zip library. */
 function zipEntries(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -101,6 +112,9 @@ test.describe('a client delivery, on a phone', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
     await expect(page.locator('ul[data-delivery] > li')).toHaveCount(d.names.length);
+    // The tiles' photos come once the cover is drawn: the script gives them their sources.
+    await expect.poll(() => drawnPhotos(page)).toBe(d.names.length);
+    await expect(page.locator('ul[data-delivery] img[data-src]')).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await noAxeViolations(page);
 
@@ -211,6 +225,9 @@ test.describe('a client delivery, on a phone', () => {
     await expect(page).toHaveURL(new RegExp(`${d.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
     await expect(page.locator('ul[data-delivery] > li')).toHaveCount(2);
+    // The photos are the noscript copies; the copies that wait for the script stay hidden.
+    await expect.poll(() => drawnPhotos(page)).toBe(2);
+    for (const waiting of await page.locator('ul[data-delivery] img[data-src]').all()) await expect(waiting).toBeHidden();
     await context.close();
   });
 });

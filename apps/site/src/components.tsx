@@ -11,6 +11,11 @@ export interface ImgProps {
   priority?: boolean;
   /** Fetched after the page's other images (a grid below the main one). */
   low?: boolean;
+  /**
+   * Its sources wait in `data-src`/`data-srcset` until the page's script sets them (with a
+   * `<noscript>` copy beside it for pages read without JavaScript).
+   */
+  deferred?: boolean;
   className?: string;
 }
 
@@ -18,13 +23,15 @@ export interface ImgProps {
  * A photo that never shifts the layout (width/height), picks its size from the stored variants
  * (srcset/sizes), and shows its placeholder until it loads.
  */
-export function Img({ image, alt, sizes, priority = false, low = false, className }: ImgProps) {
+export function Img({ image, alt, sizes, priority = false, low = false, deferred = false, className }: ImgProps) {
   const style: CSSProperties | undefined = image.placeholder ? { backgroundImage: `url(${image.placeholder})` } : undefined;
+  const sources = deferred
+    ? { 'data-src': image.url, 'data-srcset': image.srcset || undefined }
+    : { src: image.url, srcSet: image.srcset || undefined };
   return (
     <img
       className={className ? `ph ${className}` : 'ph'}
-      src={image.url}
-      srcSet={image.srcset || undefined}
+      {...sources}
       sizes={image.srcset ? sizes : undefined}
       width={image.width}
       height={image.height}

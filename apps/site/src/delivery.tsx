@@ -28,11 +28,21 @@ export function HeartIcon() {
   );
 }
 
+/**
+ * A photo of the grid. Its sources are set by the page's script once the cover has been drawn:
+ * a phone's browser fetches every tile within its lazy-loading distance (17 of them) at once, and
+ * on Lighthouse's slow line they shared the bandwidth with the cover, drawn at 4.1 s instead of
+ * 1.8 s. Without JavaScript, the `<noscript>` copy is the photo (the head's style hides the other).
+ */
 function Tile({ photo }: { photo: DeliveryPhoto }) {
+  const image = { ...photo, square: null, wide: null };
   return (
     <li data-id={photo.id}>
       <a href={photo.url} className="dl-open">
-        <Img image={{ ...photo, square: null, wide: null }} alt={photo.name} sizes={DELIVERY_TILE_SIZES} low />
+        <Img image={image} alt={photo.name} sizes={DELIVERY_TILE_SIZES} low deferred />
+        <noscript>
+          <Img image={image} alt={photo.name} sizes={DELIVERY_TILE_SIZES} low />
+        </noscript>
       </a>
       <button type="button" className="heart" aria-pressed={photo.favourite} aria-label={favouriteLabel(photo.name)}>
         <HeartIcon />
@@ -173,7 +183,7 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
         {/* React hoists the cover's preload (its fetchPriority) into the head. */}
         <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss }} />
         <noscript>
-          <style>{'.heart,.dl-filter{display:none}'}</style>
+          <style>{'.heart,.dl-filter,img[data-src]{display:none}'}</style>
         </noscript>
         {layout.script && <script type="module" src={layout.script} />}
       </head>

@@ -57,6 +57,33 @@ function unlockForm(): void {
   });
 }
 
+/**
+ * Gives the server's tiles their sources two frames after the cover has loaded (once it is drawn),
+ * at once without a cover, and after 2 s whatever the cover does: on a slow line the tiles took
+ * the cover's bandwidth (see the page's Tile).
+ */
+function releaseTiles(grid: HTMLElement): void {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    for (const img of Array.from(grid.querySelectorAll<HTMLImageElement>('img[data-src]'))) {
+      if (img.dataset.srcset) img.srcset = img.dataset.srcset;
+      img.src = img.dataset.src!;
+      img.removeAttribute('data-srcset');
+      img.removeAttribute('data-src');
+    }
+  };
+  const afterPaint = () => {
+    requestAnimationFrame(() => requestAnimationFrame(release));
+  };
+  const cover = document.querySelector<HTMLImageElement>('.dl-hero img');
+  if (!cover || cover.complete) return afterPaint();
+  cover.addEventListener('load', afterPaint, { once: true });
+  cover.addEventListener('error', release, { once: true });
+  setTimeout(release, 2000);
+}
+
 function gallery(): void {
   const grid = document.querySelector<HTMLUListElement>('ul[data-delivery]');
   if (!grid) return;
@@ -67,6 +94,7 @@ function gallery(): void {
     location.replace(deliveryPaths.page(token));
     return;
   }
+  releaseTiles(grid);
   const downloads = grid.dataset.downloads === '1';
   const status = document.querySelector<HTMLElement>('[data-status]')!;
   const favCount = document.querySelector<HTMLElement>('[data-fav-count]')!;
@@ -78,7 +106,12 @@ function gallery(): void {
   // The photos known so far: the server's tiles, until the gallery's JSON brings them all.
   let photos: Photo[] = Array.from(grid.querySelectorAll('li')).map((li) => {
     const img = li.querySelector('img')!;
-    return { id: Number(li.dataset.id), name: img.alt, url: li.querySelector('a')!.href, srcset: img.getAttribute('srcset') ?? '' };
+    return {
+      id: Number(li.dataset.id),
+      name: img.alt,
+      url: li.querySelector('a')!.href,
+      srcset: img.getAttribute('srcset') ?? img.dataset.srcset ?? '',
+    };
   });
   let complete = photos.length === total;
   let view: 'all' | 'favourites' = 'all';
