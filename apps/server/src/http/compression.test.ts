@@ -87,6 +87,43 @@ describe('compressed delivery', () => {
     expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('compresses a cached list of a few KB once per version, in the encoding the client accepts', async () => {
+    const addCustomer = async (i: number) => {
+      const res = await t.as({
+        method: 'POST',
+        url: '/adminportal/manage-users/',
+        payload: { username: `client${i}`, first_name: `Client`, last_name: `Number ${i}`, email: `c${i}@example.com`, phone: '555 0100' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    for (let i = 0; i < 8; i++) await addCustomer(i);
+    const list = (encoding?: string) =>
+      t.as({ method: 'GET', url: '/adminportal/manage-users/', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const plain = await list();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Between the compression threshold and the size where even plain answers are prepared bytes.
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeLessThan(16 * 1024);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round++) {
+        const res = await list(accept);
+        expect({ accept, encoding: res.headers['content-encoding'] }).toEqual({ accept, encoding });
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    // A new version of the list is compressed anew: the new customer is in it.
+    await addCustomer(8);
+    const after = await list('br');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toBe((await list()).body);
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('client8');
+  });
+
   it('never inflates a compressed request body', async () => {
     const res = await t.app.inject({
       method: 'POST',

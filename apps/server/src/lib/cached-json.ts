@@ -7,16 +7,19 @@ import { BoundedMap } from './bounded-map';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Answers past this size are sent as bytes made once, and compressed once, per version. */
+/** Answers this long or longer are compressed for a client that accepts it (@fastify/compress's threshold too). */
+const COMPRESS_FROM = 1024;
+/** Answers past this size are sent as bytes made once, even to a client that takes no compression. */
 const PACK_FROM = 16 * 1024;
-/** Bytes and compressed copies of the 64 big answers last made, kept while their cached text is unchanged. */
+/** Bytes and compressed copies of the 64 answers last prepared, kept while their cached text is unchanged. */
 const packed = new BoundedMap<string, { json: string; raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>(64);
 
 /**
  * A response that is already JSON text (from the response cache): sent as it is, never
- * serialized again. A big one is encoded to bytes, and compressed (brotli or gzip, as the client
- * accepts), once per version of the text rather than on every request: a 5,000-photo gallery
- * is megabytes of JSON.
+ * serialized again. Past 1 KB it is compressed (brotli or gzip, as the client accepts) once per
+ * version of the text, not on every request by @fastify/compress: a browser always asks for it,
+ * and a 5,000-photo gallery is megabytes of JSON. Uncompressed, a big one goes as bytes made
+ * once; a shorter one as text (as bytes, a 3 KB list answered a fifth slower).
  */
 export class CachedJson {
   /** `key` names the cached answer (its tags and key), for its prepared bytes. */
@@ -28,7 +31,9 @@ export class CachedJson {
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { json, key } = this;
     reply.type('application/json');
-    if (!key || json.length < PACK_FROM) return reply.send(json);
+    if (!key || json.length < COMPRESS_FROM) return reply.send(json);
+    const encoding = acceptsEncoding(request, 'br') ? 'br' : acceptsEncoding(request, 'gzip') ? 'gzip' : null;
+    if (!encoding && json.length < PACK_FROM) return reply.send(json);
     reply.header('vary', 'accept-encoding');
     let entry = packed.get(key);
     if (!entry || entry.json !== json) {
@@ -36,7 +41,6 @@ export class CachedJson {
       packed.delete(key);
       packed.set(key, (entry = { json }));
     }
-    const encoding = acceptsEncoding(request, 'br') ? 'br' : acceptsEncoding(request, 'gzip') ? 'gzip' : null;
     if (!encoding) return reply.send((entry.raw ??= Buffer.from(json)));
     const body = await (entry[encoding] ??=
       encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));
