@@ -38,7 +38,7 @@ export interface HandlerInput<E extends EndpointSpec> {
    * Answers from the response cache: `load` runs on a miss, and its result is serialized by this
    * endpoint's response schema, so the cached text holds nothing the schema does not list.
    */
-  cached(tags: string | string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<CachedJson>;
+  cached(tags: string | readonly string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<CachedJson>;
   /**
    * Chooses the success or failure status of this answer (e.g. 200 when an upload held nothing
    * new). route() still sends it, after the activity entry is written.
@@ -140,10 +140,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       }
       const ctx = contextOf(request);
       const cached: HandlerInput<E>['cached'] = async (tags, key, load) =>
-        new CachedJson(
-          await ctx.cache.json(tags, key, load, serializerForCache()),
-          `${typeof tags === 'string' ? tags : tags.join(',')}\u0000${key}`,
-        );
+        new CachedJson(await ctx.cache.json(tags, key, load, serializerForCache()));
       let chosen: number | undefined;
       const result = await handler({
         ctx,

@@ -11,8 +11,12 @@ const gzip = promisify(zlib.gzip);
 const COMPRESS_FROM = 1024;
 /** Answers past this size are sent as bytes made once, even to a client that takes no compression. */
 const PACK_FROM = 16 * 1024;
-/** Bytes and compressed copies of the 64 answers last prepared, kept while their cached text is unchanged. */
-const packed = new BoundedMap<string, { json: string; raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>(64);
+/**
+ * Bytes and compressed copies of the 64 texts last prepared, keyed by the text itself: a new
+ * version of an answer is a new key, and the cached text is the same string on every request,
+ * so V8 hashes it once (a key made of the answer's tags and name was a string built per request).
+ */
+const packed = new BoundedMap<string, { raw?: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> }>(64);
 
 /**
  * A response that is already JSON text (from the response cache): sent as it is, never
@@ -22,25 +26,17 @@ const packed = new BoundedMap<string, { json: string; raw?: Buffer; br?: Promise
  * once; a shorter one as text (as bytes, a 3 KB list answered a fifth slower).
  */
 export class CachedJson {
-  /** `key` names the cached answer (its tags and key), for its prepared bytes. */
-  constructor(
-    readonly json: string,
-    private readonly key?: string,
-  ) {}
+  constructor(readonly json: string) {}
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { json, key } = this;
+    const { json } = this;
     reply.type('application/json');
-    if (!key || json.length < COMPRESS_FROM) return reply.send(json);
+    if (json.length < COMPRESS_FROM) return reply.send(json);
     const encoding = acceptsEncoding(request, 'br') ? 'br' : acceptsEncoding(request, 'gzip') ? 'gzip' : null;
     if (!encoding && json.length < PACK_FROM) return reply.send(json);
     reply.header('vary', 'accept-encoding');
-    let entry = packed.get(key);
-    if (!entry || entry.json !== json) {
-      // Deleted first, a new version is set as the newest key: the last to be dropped.
-      packed.delete(key);
-      packed.set(key, (entry = { json }));
-    }
+    let entry = packed.get(json);
+    if (!entry) packed.set(json, (entry = {}));
     if (!encoding) return reply.send((entry.raw ??= Buffer.from(json)));
     const body = await (entry[encoding] ??=
       encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzip(json, { level: 6 }));

@@ -4,7 +4,7 @@ const CHANNEL = 'darkroom_cache';
 
 /** A cached text: its promise while it is made, the text itself once made. */
 interface Entry {
-  tags: string[];
+  tags: readonly string[];
   value: Promise<string>;
   text?: string;
 }
@@ -31,7 +31,7 @@ export class ResponseCache {
    * dropped when any of `tags` is invalidated (a page that shows several areas lists them all).
    */
   async json<T>(
-    tags: string | string[],
+    tags: string | readonly string[],
     key: string,
     load: () => Promise<T>,
     serialize: (v: T) => string = JSON.stringify,
@@ -53,11 +53,11 @@ export class ResponseCache {
    * The text under `key` when it is already made, else undefined (nothing is loaded): the cached
    * page's path, without the promise and the await that `json` costs.
    */
-  peek(tags: string | string[], key: string): string | undefined {
+  peek(tags: string | readonly string[], key: string): string | undefined {
     return this.entries.get(this.idOf(tags, key))?.text;
   }
 
-  private idOf(tags: string | string[], key: string): string {
+  private idOf(tags: string | readonly string[], key: string): string {
     return `${typeof tags === 'string' ? tags : this.joined(tags)}\u0000${key}`;
   }
 

@@ -45,6 +45,14 @@ async function lockedPage(kit: SitePageKit, ctx: AppContext, reply: FastifyReply
     .send((await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx)));
 }
 
+/** A gallery's page shows its delivery answers and the studio's name: the same array per gallery (see deliveryCacheTags). */
+const pageTagsOf = new WeakMap<readonly string[], readonly string[]>();
+function pageTags(delivery: readonly string[]): readonly string[] {
+  let tags = pageTagsOf.get(delivery);
+  if (!tags) pageTagsOf.set(delivery, (tags = Object.freeze([...delivery, SITE_SETTINGS_TAG])));
+  return tags;
+}
+
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', (_request, reply, done) => {
@@ -75,7 +83,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
       if (page > 1) return reply.type(HTML).send(await render());
       const key = `delivery:page:${access.galleryId}:${token}`;
-      const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];
+      const tags = pageTags(deliveryCacheTags(access.galleryId));
       const html = await ctx.cache.json(tags, key, render, (s) => s);
       return sendCachedText(request, reply, key, html, { type: HTML, cacheControl: DELIVERY_CACHE_CONTROL });
     });

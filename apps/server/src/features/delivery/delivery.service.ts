@@ -30,12 +30,21 @@ export const DELIVERY_TAG = 'delivery';
 export const DELIVERY_FAVOURITES_TAG = 'delivery:favourites';
 /** One gallery's delivery answers (its JSON, the rendered page): dropped when its favourites change. */
 export const deliveryTag = (clientGalleryId: number) => `delivery:${clientGalleryId}`;
-/** Every tag a gallery's delivery answers depend on: cache a rendered page under these. */
-export const deliveryCacheTags = (clientGalleryId: number): string[] => [
-  DELIVERY_TAG,
-  deliveryTag(clientGalleryId),
-  galleryTag('client-gallery', clientGalleryId),
-];
+/**
+ * Every tag a gallery's delivery answers depend on: cache a rendered page under these. The same
+ * array for the same gallery, so the response cache joins it only when the gallery changes from
+ * one request to the next (a new array per request was joined every time).
+ */
+export function deliveryCacheTags(clientGalleryId: number): readonly string[] {
+  let tags = cacheTagsOf.get(clientGalleryId);
+  if (!tags) {
+    tags = Object.freeze([DELIVERY_TAG, deliveryTag(clientGalleryId), galleryTag('client-gallery', clientGalleryId)]);
+    cacheTagsOf.set(clientGalleryId, tags);
+  }
+  return tags;
+}
+
+const cacheTagsOf = new BoundedMap<number, readonly string[]>(10_000);
 
 /** A new link's token: 32 random bytes (256 bits), base64url, 43 characters. */
 export const newDeliveryToken = (): string => randomBytes(32).toString('base64url');
@@ -261,7 +270,7 @@ export async function openDelivery(
   token: string,
   cookieHeader: string | undefined,
 ): Promise<
-  | { state: 'open'; galleryId: number; gallery: DeliveryGallery; cacheTags: string[] }
+  | { state: 'open'; galleryId: number; gallery: DeliveryGallery; cacheTags: readonly string[] }
   | { state: 'locked'; galleryId: number; title: string }
   | { state: 'missing' }
 > {
