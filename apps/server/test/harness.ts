@@ -244,16 +244,22 @@ export async function insertGalleryPhotos(
 }
 
 /**
- * Renames a customer the way an admin does (through the people area, which drops its cache tag),
- * for tests of lists that show customers' names from the response cache.
+ * A customer's name in a list served from the response cache, before and after an admin renames
+ * them (through the people area, which drops its cache tag): the `user_text` of record `id`.
  */
-export async function renameCustomer(t: TestApp, id: number, firstName: string, lastName: string): Promise<void> {
-  const res = await t.as({
-    method: 'PATCH',
-    url: `/adminportal/manage-users/${id}/`,
-    payload: { first_name: firstName, last_name: lastName },
-  });
+export async function userTextAroundRename(
+  t: TestApp,
+  listUrl: string,
+  id: number,
+  customer: number,
+  rename: { first_name: string; last_name: string },
+): Promise<[string | undefined, string | undefined]> {
+  const listed = async () =>
+    ((await t.as({ method: 'GET', url: listUrl })).json() as { id: number; user_text: string }[]).find((r) => r.id === id)?.user_text;
+  const before = await listed();
+  const res = await t.as({ method: 'PATCH', url: `/adminportal/manage-users/${customer}/`, payload: rename });
   expect(res.statusCode, res.body).toBe(200);
+  return [before, await listed()];
 }
 
 /** Records an image as an asset without checking its files (placeholder images in tests). */
