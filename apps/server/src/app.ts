@@ -155,30 +155,27 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   app.decorate('cache', runtime.cache);
   app.decorate('limiter', runtime.limiter);
 
+  // What every answer says the same way: no framing, same-origin reads, the referrer policy.
+  const sharedHeaders = {
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    hsts: false,
+  } as const;
   registerSecurityHeaders(
     app,
     {
-      document: {
-        contentSecurityPolicy: { useDefaults: false, directives: CSP },
-        crossOriginEmbedderPolicy: false,
-        crossOriginResourcePolicy: { policy: 'same-origin' },
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        frameguard: { action: 'deny' },
-        hsts: false,
-      },
+      document: { ...sharedHeaders, contentSecurityPolicy: { useDefaults: false, directives: CSP } },
       // JSON, files and redirects: OWASP's headers for REST answers (nothing in them may load,
       // run or be framed; no sniffing; same-origin reads), without the lines only a page uses
       // (opener policy, agent cluster, DNS prefetch, IE's and Flash's switches). Bare Fastify
       // sending the document set answered 0.81 times as fast as with none; with this set, 0.99.
       api: {
+        ...sharedHeaders,
         contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-        crossOriginEmbedderPolicy: false,
         crossOriginOpenerPolicy: false,
-        crossOriginResourcePolicy: { policy: 'same-origin' },
         originAgentCluster: false,
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        frameguard: { action: 'deny' },
-        hsts: false,
         dnsPrefetchControl: false,
         ieNoOpen: false,
         permittedCrossDomainPolicies: false,
