@@ -15,7 +15,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +23,18 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { galleries, galleryPhotos, mediaAssets } from '../apps/server/src/db/schema';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
-import { bestOfRounds, createService, envInt, fmt, makePhotos, printTable, startBareServer, startServer, type RunningServer } from './lib';
+import {
+  bestOfRounds,
+  createService,
+  envInt,
+  fmt,
+  makePhotos,
+  printTable,
+  rawGet,
+  startBareServer,
+  startServer,
+  type RunningServer,
+} from './lib';
 
 interface Load {
   rps: number;
@@ -52,19 +62,6 @@ async function bare(body: Buffer, headers: Record<string, string>): Promise<{ ur
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** One answer's raw bytes and headers (fetch would decompress them). */
-function raw(url: string, headers: Record<string, string>): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
-      })
-      .on('error', reject);
-  });
 }
 
 /** `n` people of a kind (customers or admins) through the API. */
@@ -213,7 +210,7 @@ export async function runApi(): Promise<void> {
     ];
     for (const [name, route, extra] of cases) {
       const headers = { authorization: `Token ${server.token}`, 'accept-encoding': 'identity', ...extra };
-      const res = await raw(`${server.url}${route}`, headers);
+      const res = await rawGet(`${server.url}${route}`, headers);
       const body = res.body;
       const sent: Record<string, string> = { 'content-type': String(res.headers['content-type'] ?? 'application/json') };
       const encoding = res.headers['content-encoding'];
