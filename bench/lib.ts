@@ -5,6 +5,7 @@ import net from 'node:net';
 import http from 'node:http';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 import { maskUrl } from '../apps/server/src/lib/log';
 import autocannon from './autocannon';
 
@@ -157,13 +158,13 @@ export function serverEntry(): string {
   return path.join(ROOT, 'apps/server/dist/main.js');
 }
 
-/** Starts the real server (the built `apps/server/dist/main.js`) in its own process, as `npm start` does. */
+/** Starts the real server (the built `apps/server/dist/main.js`) in its own process, with the flags and environment `npm start` gives it. */
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-'));
   // BENCH_NODE_ARGS passes flags Node refuses in NODE_OPTIONS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry()], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverEntry()], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

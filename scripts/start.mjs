@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBuildIsStale, SERVER_BUNDLE } from '../apps/server/build.mjs';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -21,9 +22,9 @@ if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
 }
 if (serverBuildIsStale()) await buildServer();
 
-// Source maps give stack traces the TypeScript files and names. Node 20 reads each module's map as
-// the module loads: the bundle's holds no source text (build.mjs), so it stays a small part of start-up.
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+// Node 20 reads each module's source map as the module loads: the bundle's holds no source text
+// (build.mjs), so it stays a small part of start-up.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
   cwd: root,
   stdio: 'inherit',
   // glibc keeps memory freed by sharp's worker threads in many arenas; two keep peak memory
