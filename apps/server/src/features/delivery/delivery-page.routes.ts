@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DELIVERY_MESSAGES, deliveryApi, type DeliveryGallery } from '@darkroom/contracts';
 import type { DeliveryPageModel } from '@darkroom/site/model';
 import type { AppContext } from '../../context';
-import { serializerOf } from '../../http/json-schema';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { sendCachedText } from '../site/site-http';
 import { sitePageKit, type SitePageKit } from '../site/site-pages.routes';
 import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
-import { DELIVERY_CACHE_CONTROL, deliveryHeaders } from './delivery.routes';
-import { deliveryAccess, deliveryCacheTags, deliveryGallery, unlockDelivery } from './delivery.service';
+import { DELIVERY_CACHE_CONTROL, deliveryHeaders, galleryJson } from './delivery.routes';
+import { deliveryAccess, deliveryCacheTags, unlockDelivery } from './delivery.service';
 
 /**
  * The customer's gallery page, `GET /g/<token>/`: rendered by apps/site from the delivery service.
@@ -69,14 +68,8 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       if (access.state === 'locked') return lockedPage(kit, ctx, reply, token, 200, null);
       const page = query.page ?? 1;
       const render = async () => {
-        // The gallery as its JSON route caches it (same key and serializer): built once for the
-        // page and the script's request that follows it.
-        const json = await ctx.cache.json(
-          deliveryCacheTags(access.galleryId),
-          `delivery:json:${access.galleryId}`,
-          () => deliveryGallery(ctx, access.galleryId),
-          serializerOf(deliveryApi.gallery.response),
-        );
+        // The gallery as its JSON route caches it: built once for the page and the script's request.
+        const json = await galleryJson(ctx, access.galleryId);
         const model: DeliveryPageModel = { kind: 'open', token, gallery: JSON.parse(json) as DeliveryGallery, page };
         return (await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx));
       };

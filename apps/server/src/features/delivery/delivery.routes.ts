@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryApi } from '@darkroom/contracts';
+import type { AppContext } from '../../context';
+import { serializerOf } from '../../http/json-schema';
 import { route } from '../../http/route';
 import { sendCachedText } from '../site/site-http';
 import {
@@ -32,6 +34,22 @@ export function deliveryHeaders(reply: FastifyReply): void {
 
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
+/** The response-cache key of a gallery's JSON (and of its prepared bytes). */
+const galleryJsonKey = (galleryId: number) => `delivery:json:${galleryId}`;
+
+/**
+ * A gallery's JSON as its route answers it, from the response cache. Favourites are the
+ * gallery's (one customer per gallery), so one text serves every holder of the link; the page
+ * renders from the same text, built once for the page and the script's request that follows it.
+ */
+export const galleryJson = (ctx: AppContext, galleryId: number): Promise<string> =>
+  ctx.cache.json(
+    deliveryCacheTags(galleryId),
+    galleryJsonKey(galleryId),
+    () => deliveryGallery(ctx, galleryId),
+    serializerOf(deliveryApi.gallery.response),
+  );
+
 /** The address links in e-mails start with: PUBLIC_URL, else the request's own origin (a sane Host only). */
 export function originOf(request: FastifyRequest): string {
   const configured = request.server.runtime.config.publicUrl;
@@ -60,9 +78,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     // The page, GET /g/<token>/, is delivery-page.routes.ts's.
     route(scope, deliveryApi.gallery, async (i) => {
       const { galleryId } = await openGalleryJson(i.ctx, i.params.token, i.request.headers.cookie);
-      // Favourites are the gallery's (one customer per gallery), so one cached text serves every holder of the link.
-      const { json } = await i.cached(deliveryCacheTags(galleryId), `delivery:json:${galleryId}`, () => deliveryGallery(i.ctx, galleryId));
-      return sendCachedText(i.request, i.reply, `delivery:json:${galleryId}`, json, {
+      return sendCachedText(i.request, i.reply, galleryJsonKey(galleryId), await galleryJson(i.ctx, galleryId), {
         type: 'application/json; charset=utf-8',
         cacheControl: DELIVERY_CACHE_CONTROL,
       });
