@@ -232,6 +232,40 @@ async function loopbackCeiling(bytes: number): Promise<{ bytes: number; seconds:
   }
 }
 
+/**
+ * What reading the files and sending them over loopback allows, with no zip and no framework: a
+ * plain Node server in its own process reading the same files in turn (read streams of 1 MB)
+ * into the socket, `rounds` downloads, `before` running ahead of each. The zip from disk is held
+ * against this too: reads and loopback sends share the same two cores.
+ */
+async function plainSendRates(files: string[], bytes: number, rounds: number, before: () => void): Promise<number[]> {
+  const port = await freePort();
+  const script = `
+    const fs = require('node:fs');
+    const http = require('node:http');
+    const files = ${JSON.stringify(files)};
+    http.createServer(async (req, res) => {
+      res.writeHead(200, { 'content-length': ${bytes} });
+      for (const file of files)
+        for await (const piece of fs.createReadStream(file, { highWaterMark: 1 << 20 }))
+          if (!res.write(piece)) await new Promise((resolve) => res.once('drain', resolve));
+      res.end();
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    const rates: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      before();
+      const got = await downloadLean(`http://127.0.0.1:${port}/`);
+      rates.push(mbps(got.bytes, got.seconds));
+    }
+    return rates;
+  } finally {
+    child.kill();
+  }
+}
+
 /** Downloads a URL and throws the bytes away; returns the count, the time and the first byte's time. */
 function download(
   url: string,
@@ -359,6 +393,9 @@ export async function runDelivery(): Promise<void> {
       const coldZips = cold?.zipRates ?? [];
       const coldRatios = cold?.ratios ?? [];
       const coldMid = coldRatios.length ? median(coldRatios, (r) => r) : null;
+      const plainSends = cold
+        ? await plainSendRates(seeded.zipFiles, seeded.zipBytes, rounds, () => evictFromPageCache(seeded.zipFiles))
+        : [];
       const ceiling = await loopbackCeiling(seeded.zipBytes);
       const ceilingRate = mbps(ceiling.bytes, ceiling.seconds);
       const fastestDisk = Math.max(...diskRates);
@@ -370,6 +407,10 @@ export async function runDelivery(): Promise<void> {
               ['zip download, the files read from disk', `${coldZips.map((r) => fmt(r, 0)).join(' / ')} MB/s (the same)`],
               ['each zip to the faster disk read beside it', coldRatios.map((r) => `${fmt(r * 100, 0)}%`).join(' / ')],
               ['ratio, median round', `${fmt(coldMid * 100, 0)}% (goal >= 80%)`],
+              [
+                'plain Node server sending the same files from disk',
+                `${plainSends.map((r) => fmt(r, 0)).join(' / ')} MB/s (no zip, no framework: reads and loopback share the cores); the zip's median is ${fmt((median(coldZips, (r) => r) / median(plainSends, (r) => r)) * 100, 0)}% of its median`,
+              ],
             ] as [string, string][])
           : ([['read from disk', 'not measured: dd cannot drop pages from the page cache here']] as [string, string][])),
         ['read the same files from the page cache', `${diskRates.map((r) => fmt(r, 0)).join(' / ')} MB/s (before and after each zip)`],
