@@ -122,22 +122,23 @@ function cookieKey(ctx: AppContext): Promise<Buffer> {
 
 /**
  * The unlock cookie's value for a gallery: an HMAC of its token and password hash, so a new
- * password or link ends every unlocked browser. Remembered per key, token and hash (an HMAC per
- * request was 7% of a cached gallery's answer); any change of the three is a new entry.
+ * password or link ends every unlocked browser. Kept on the access row it was made for (the same
+ * object while the token's cached row is unchanged; a new password or link is a new row) with the
+ * key it was made with: an HMAC per request was 7% of a cached gallery's answer, and building its
+ * input to look it up in a map was still 2%.
  */
-async function unlockValue(ctx: AppContext, row: Pick<DeliveryAccessRow, 'token' | 'passwordHash'>): Promise<string> {
+async function unlockValue(ctx: AppContext, row: DeliveryAccessRow): Promise<{ value: string; bytes: Buffer }> {
   const key = await cookieKey(ctx);
-  let memo = unlockValues.get(key);
-  if (!memo) unlockValues.set(key, (memo = new BoundedMap(MEMO_ENTRIES)));
-  const input = `delivery-unlock\0${row.token}\0${row.passwordHash ?? ''}`;
-  let value = memo.get(input);
-  if (value === undefined) {
-    value = createHmac('sha256', key).update(input).digest('base64url');
-    memo.set(input, value);
+  let made = unlockValues.get(row);
+  if (made?.key !== key) {
+    const value = createHmac('sha256', key)
+      .update(`delivery-unlock\0${row.token}\0${row.passwordHash ?? ''}`)
+      .digest('base64url');
+    unlockValues.set(row, (made = { key, value, bytes: Buffer.from(value) }));
   }
-  return value;
+  return made;
 }
-const unlockValues = new WeakMap<Buffer, BoundedMap<string, string>>();
+const unlockValues = new WeakMap<DeliveryAccessRow, { key: Buffer; value: string; bytes: Buffer }>();
 
 /** Every value of the unlock cookie in a `Cookie` header (a browser may send more than one). */
 export function unlockCookieValues(cookieHeader: string | undefined): string[] {
@@ -155,7 +156,7 @@ async function isUnlocked(ctx: AppContext, row: DeliveryAccessRow, cookieHeader:
   if (!row.passwordHash) return true;
   const values = unlockCookieValues(cookieHeader);
   if (!values.length) return false;
-  const expected = Buffer.from(await unlockValue(ctx, row));
+  const expected = (await unlockValue(ctx, row)).bytes;
   return values.some((v) => {
     const got = Buffer.from(v);
     return got.length === expected.length && timingSafeEqual(got, expected);
@@ -170,7 +171,7 @@ async function isUnlocked(ctx: AppContext, row: DeliveryAccessRow, cookieHeader:
 export async function unlockCookies(ctx: AppContext, token: string, secure: boolean): Promise<string[]> {
   const row = await accessRow(ctx, token);
   if (!row?.passwordHash) return [];
-  const value = await unlockValue(ctx, row);
+  const { value } = await unlockValue(ctx, row);
   const attrs = `Max-Age=${UNLOCK_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return [`${UNLOCK_COOKIE}=${value}; Path=/g/${token}/; ${attrs}`, `${UNLOCK_COOKIE}=${value}; Path=/site/galleries/${token}/; ${attrs}`];
 }
