@@ -38,17 +38,19 @@ const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 const galleryJsonKey = (galleryId: number) => `delivery:json:${galleryId}`;
 
 /**
- * A gallery's JSON as its route answers it, from the response cache. Favourites are the
- * gallery's (one customer per gallery), so one text serves every holder of the link; the page
- * renders from the same text, built once for the page and the script's request that follows it.
+ * A gallery's JSON as its route answers it, from the response cache: the text itself when it is
+ * made (no promise to wait for), else its promise. Favourites are the gallery's (one customer per
+ * gallery), so one text serves every holder of the link; the page renders from the same text,
+ * built once for the page and the script's request that follows it.
  */
-export const galleryJson = (ctx: AppContext, galleryId: number): Promise<string> =>
-  ctx.cache.json(
-    deliveryCacheTags(galleryId),
-    galleryJsonKey(galleryId),
-    () => deliveryGallery(ctx, galleryId),
-    serializerOf(deliveryApi.gallery.response),
+export function galleryJson(ctx: AppContext, galleryId: number): string | Promise<string> {
+  const tags = deliveryCacheTags(galleryId);
+  const key = galleryJsonKey(galleryId);
+  return (
+    ctx.cache.peek(tags, key) ??
+    ctx.cache.json(tags, key, () => deliveryGallery(ctx, galleryId), serializerOf(deliveryApi.gallery.response))
   );
+}
 
 /** The address links in e-mails start with: PUBLIC_URL, else the request's own origin (a sane Host only). */
 export function originOf(request: FastifyRequest): string {
@@ -78,7 +80,8 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     // The page, GET /g/<token>/, is delivery-page.routes.ts's.
     route(scope, deliveryApi.gallery, async (i) => {
       const { galleryId } = await openGalleryJson(i.ctx, i.params.token, i.request.headers.cookie);
-      return sendCachedText(i.request, i.reply, galleryJsonKey(galleryId), await galleryJson(i.ctx, galleryId), {
+      const json = galleryJson(i.ctx, galleryId);
+      return sendCachedText(i.request, i.reply, galleryJsonKey(galleryId), typeof json === 'string' ? json : await json, {
         type: 'application/json; charset=utf-8',
         cacheControl: DELIVERY_CACHE_CONTROL,
       });
