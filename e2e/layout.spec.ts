@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { image } from './site-content-helpers';
+import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
 
 const overlap = async (a: Locator, b: Locator) => {
   const x = (await a.boundingBox())!;
@@ -106,5 +107,35 @@ test.describe('layout on a 375 px phone and in tables', () => {
         expect(await isCut(title), `${kind}: the header ${header} is cut`).toBe(false);
       }
     }
+  });
+
+  test('no page of the main menu scrolls sideways, at 1280 px or on a 375 px phone', async ({ authed: page, api }) => {
+    test.setTimeout(120_000);
+    // A client gallery, so its page shows a card (a card's hidden text once widened the page by 1,048 px).
+    const customer = await createCustomer(api, 'Wide');
+    const res = await api.post('/adminportal/manage-client-galleries/', {
+      multipart: { title: uniqueTitle('Layout'), user: String(customer.id), status: 'true', cover_image: await jpeg(61) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin-account/dashboard');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu.getByRole('link').first()).toBeVisible();
+    const paths = [
+      ...new Set(await menu.getByRole('link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))),
+    ];
+    expect(paths.length).toBeGreaterThan(10);
+    const sideways = async () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const wide: string[] = [];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const by = await sideways();
+        if (by > 0) wide.push(`${path} at ${width} px, by ${by} px`);
+      }
+    }
+    expect(wide, 'pages that scroll sideways').toEqual([]);
   });
 });

@@ -13,11 +13,18 @@ import { ClientGalleryDialog } from './client-gallery-dialog';
 import { DeliveryDialog } from './delivery-dialog';
 import { clientPhotosPath } from './paths';
 
-/** Hidden from sight, read by screen readers (the heart's meaning). */
+/**
+ * Hidden from sight, read by screen readers (the heart's meaning). Sizes are strings: in `sx` a
+ * number up to 1 is a fraction, and `width: 1` made the span as wide as the page, which then
+ * scrolled sideways by a card's offset.
+ */
 const srOnly = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -51,7 +51,7 @@ export function FavouritesBar({ favourites, filtered, onFilter }: FavouritesBarP
         component="pre"
         ref={namesNode}
         aria-hidden
-        sx={{ position: 'absolute', left: -10000, top: 'auto', width: 1, height: 1, overflow: 'hidden', m: 0 }}
+        sx={{ position: 'absolute', left: -10000, top: 'auto', width: '1px', height: '1px', overflow: 'hidden', m: 0 }}
       >
         {names}
       </Box>
