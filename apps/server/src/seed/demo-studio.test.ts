@@ -34,8 +34,13 @@ describeEachDatabase('demo seed', (kind) => {
     const users = (await t.as({ method: 'GET', url: '/adminportal/manage-users/' })).json() as { email: string }[];
     expect(users).toHaveLength(25);
     expect(new Set(users.map((u) => u.email)).size).toBe(25);
-    const galleries = (await t.as({ method: 'GET', url: '/adminportal/manage-client-galleries/' })).json() as unknown[];
+    const galleries = (await t.as({ method: 'GET', url: '/adminportal/manage-client-galleries/' })).json() as { id: number }[];
     expect(galleries).toHaveLength(2);
+    // Each client gallery holds photos to deliver.
+    for (const g of galleries) {
+      const clientPhotos = (await t.as({ method: 'GET', url: `/adminportal/client-photos/${g.id}/` })).json() as { name: string }[];
+      expect(clientPhotos.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `DSC_${String(i + 1).padStart(4, '0')}.jpg`));
+    }
     const enquiries = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as unknown[];
     expect(enquiries).toHaveLength(1100);
     expect(lines.at(-1)).toBe('enquiries: 1100');

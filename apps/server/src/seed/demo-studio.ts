@@ -26,6 +26,8 @@ const FIRST = ['Ana', 'Bruno', 'Carla', 'Diogo', 'Eva', 'Filipe', 'Gabriela', 'H
 const LAST = ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Martins', 'Sousa', 'Fernandes', 'Gomes'];
 const KINDS = ['Weddings', 'Engagements', 'Portraits', 'Family', 'Newborn', 'Events', 'Elopements', 'Maternity', 'Corporate', 'Pets'];
 const PHOTO_SIZE = { width: 640, height: 427 };
+/** Photos in each client gallery: enough to try the delivery page, favourites and the zip. */
+const CLIENT_GALLERY_PHOTOS = 12;
 
 /**
  * Fills the database and media folder of `ctx` with a studio at scale, through the same services
@@ -116,11 +118,20 @@ export async function seedDemoStudio(
     progress(`customers: ${customerIds.length}`);
 
     for (let i = 0; i < Math.min(sizes.clientGalleries, customerIds.length); i++) {
-      await createClientGallery(
+      const gallery = await createClientGallery(
         ctx,
         { title: `${FIRST[i % FIRST.length]} & family, ${2025 + (i % 2)}`, user: customerIds[i]!, gallery_link: '', status: i % 3 !== 0 },
         covers[i % covers.length]!.upload,
       );
+      // The service gallery's first photos again: the same content, so their stored files are reused.
+      const upload = new GalleryUpload(ctx, removeSample);
+      upload.setParent('client-gallery', gallery.id);
+      for (let n = 0; n < CLIENT_GALLERY_PHOTOS; n++) {
+        await upload.waitForRoom();
+        const { file } = await photo(n);
+        upload.add({ field: 'land_scape_image', filename: `DSC_${String(n + 1).padStart(4, '0')}.jpg`, file });
+      }
+      await upload.finish();
     }
     progress(`client galleries: ${Math.min(sizes.clientGalleries, customerIds.length)}`);
 
