@@ -229,19 +229,35 @@ test.describe('the public website', () => {
     await expect(page.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/silverhalide');
   });
 
+  /** Every kind of public page, with content. */
+  const publicPages = (s: Seeded) => [
+    '/',
+    '/services/',
+    `/services/${slug(s.service.id, s.service.name)}/`,
+    '/love-stories/',
+    `/love-stories/${slug(s.story.id, s.story.title)}/`,
+    '/about/',
+    '/contact/',
+  ];
+
   test('every public page has no axe violations', async ({ page }) => {
-    const s = seeded!;
-    for (const url of [
-      '/',
-      '/services/',
-      `/services/${slug(s.service.id, s.service.name)}/`,
-      '/love-stories/',
-      `/love-stories/${slug(s.story.id, s.story.title)}/`,
-      '/about/',
-      '/contact/',
-    ]) {
+    for (const url of publicPages(seeded!)) {
       await page.goto(url);
       await noAxeViolations(page);
     }
+  });
+
+  test('no public page scrolls sideways on a 320 px phone or at 1280 px', async ({ page }) => {
+    const wide: string[] = [];
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const url of publicPages(seeded!)) {
+        await page.goto(url);
+        await page.waitForLoadState('networkidle');
+        const by = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (by > 0) wide.push(`${url} at ${width} px, by ${by} px`);
+      }
+    }
+    expect(wide, 'pages that scroll sideways').toEqual([]);
   });
 });
