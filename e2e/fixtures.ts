@@ -50,3 +50,25 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/**
+ * How far the page scrolls sideways, with the element that reaches furthest right (tag, class
+ * and text, to find it by), or null when it fits its window.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const by = document.documentElement.scrollWidth - window.innerWidth;
+    if (by <= 0) return null;
+    let widest: Element | null = null;
+    let right = 0;
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const r = el.getBoundingClientRect();
+      // An element past the page's scroll width is clipped by a box of its own (a carousel's row).
+      if (r.width > 0 && r.right > right && r.right <= document.documentElement.scrollWidth + 1) [widest, right] = [el, r.right];
+    }
+    const what = widest
+      ? `${widest.tagName.toLowerCase()}.${String(widest.className).slice(0, 60)} "${(widest.textContent ?? '').trim().slice(0, 40)}"`
+      : '?';
+    return `by ${by} px (${what} ends at ${Math.round(right)} px)`;
+  });
+}

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, sidewaysOverflow, test } from './fixtures';
 import { image } from './site-content-helpers';
 import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
 
@@ -111,7 +111,8 @@ test.describe('layout on a 375 px phone and in tables', () => {
 
   test('no page of the main menu scrolls sideways, at 1280 px or on a 375 px phone', async ({ authed: page, api }) => {
     test.setTimeout(120_000);
-    // A client gallery, so its page shows a card (a card's hidden text once widened the page by 1,048 px).
+    // A client gallery, so its page shows a card: a card's hidden text once widened the page to the
+    // last card's left edge plus the page's width (301 px too wide with one card, 1,048 with four).
     const customer = await createCustomer(api, 'Wide');
     const res = await api.post('/adminportal/manage-client-galleries/', {
       multipart: { title: uniqueTitle('Layout'), user: String(customer.id), status: 'true', cover_image: await jpeg(61) },
@@ -125,15 +126,14 @@ test.describe('layout on a 375 px phone and in tables', () => {
       ...new Set(await menu.getByRole('link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))),
     ];
     expect(paths.length).toBeGreaterThan(10);
-    const sideways = async () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     const wide: string[] = [];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of paths) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
-        const by = await sideways();
-        if (by > 0) wide.push(`${path} at ${width} px, by ${by} px`);
+        const sideways = await sidewaysOverflow(page);
+        if (sideways) wide.push(`${path} at ${width} px, ${sideways}`);
       }
     }
     expect(wide, 'pages that scroll sideways').toEqual([]);
