@@ -247,8 +247,17 @@ test.describe('the public website', () => {
     }
   });
 
-  test('no public page scrolls sideways on a 320 px phone or at 1280 px, a long e-mail address included', async ({ page, api }) => {
-    // Shown in every page's footer and on the contact page: such an address once widened them all by 6 px.
+  test('no public page scrolls sideways on a 320 px phone or at 1280 px, long words included', async ({ page, api }) => {
+    // A service whose name holds one long word (in its hero and its "Ask about" button: once cut
+    // off and 62 px too wide) and an e-mail address shown in every page's footer and on the
+    // contact page (once 6 to 251 px too wide).
+    const longName = `Wolfeschlegelsteinhausenbergerdorff weddings ${Date.now().toString(36)}`;
+    const longService = await post(api, '/adminportal/manage-services/', {
+      name: longName,
+      description: 'Destination weddings.',
+      cover_image: [await jpeg(seed++)],
+    });
+    await post(api, `/adminportal/manage-services/${longService.id}/`, { status: 'true' }, 'PATCH');
     const contact = await api.post('/adminportal/manage-contact-us-info/', {
       data: { email: `reservations.${Date.now()}@silverhalidephotography.example`, phone: '+44 20 7946 0321', address: '2 Shutter Lane' },
     });
@@ -258,7 +267,7 @@ test.describe('the public website', () => {
       const wide: string[] = [];
       for (const width of [320, 1280]) {
         await page.setViewportSize({ width, height: 800 });
-        for (const url of publicPages(seeded!)) {
+        for (const url of [...publicPages(seeded!), `/services/${slug(longService.id, longName)}/`]) {
           await page.goto(url);
           await page.waitForLoadState('networkidle');
           const sideways = await sidewaysOverflow(page);
@@ -268,6 +277,7 @@ test.describe('the public website', () => {
       expect(wide, 'pages that scroll sideways').toEqual([]);
     } finally {
       expect((await api.delete(`/adminportal/manage-contact-us-info/${contactId}/`)).status()).toBe(204);
+      expect((await api.delete(`/adminportal/manage-services/${longService.id}/`)).status()).toBe(204);
     }
   });
 });
