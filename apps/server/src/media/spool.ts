@@ -44,8 +44,16 @@ const clientGone = (request: FastifyRequest) => !!request.raw.socket?.destroyed;
  */
 const socketListeners = new WeakMap<FastifyRequest, () => void>();
 
+/**
+ * Requests whose spool files were released: a part still being written then (a response sent
+ * while the body's last part was still arriving, as for a body cut short) removes its own file
+ * when it is done, since the release could not see it yet or removed it before it was created.
+ */
+const released = new WeakSet<FastifyRequest>();
+
 /** Removes every spool file of a request (its response is sent, or it failed or was abandoned). */
 export function releaseRequestSpool(request: FastifyRequest): void {
+  released.add(request);
   socketListeners.get(request)?.();
   socketListeners.delete(request);
   const files = request.spooled;
@@ -101,8 +109,8 @@ export async function spoolPart(request: FastifyRequest, stream: Readable & { tr
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { path: file, bytes, sha256: '', crc32: 0, truncated: true };
     throw err;
   }
-  // The client left while this file was written: nothing will use it.
-  if (clientGone(request)) await releaseSpooled(request, file);
+  // The client left, or the request ended, while this file was written: nothing will use it.
+  if (clientGone(request) || released.has(request)) await releaseSpooled(request, file);
   return { path: file, bytes, sha256: hash.digest('hex'), crc32: crc, truncated: !!stream.truncated };
 }
 
