@@ -52,10 +52,28 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /**
+ * Opens each path at each width and lists those that scroll sideways, each with how far and the
+ * element that reaches furthest right (see `sidewaysOverflow`).
+ */
+export async function pagesScrollingSideways(page: Page, paths: string[], widths: number[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const sideways = await sidewaysOverflow(page);
+      if (sideways) wide.push(`${path} at ${width} px, ${sideways}`);
+    }
+  }
+  return wide;
+}
+
+/**
  * How far the page scrolls sideways, with the element that reaches furthest right (tag, class
  * and text, to find it by), or null when it fits its window.
  */
-export async function sidewaysOverflow(page: Page): Promise<string | null> {
+async function sidewaysOverflow(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const by = document.documentElement.scrollWidth - window.innerWidth;
     if (by <= 0) return null;

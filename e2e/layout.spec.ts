@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { expect, sidewaysOverflow, test } from './fixtures';
+import { expect, pagesScrollingSideways, test } from './fixtures';
 import { image } from './site-content-helpers';
 import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
 
@@ -126,16 +126,6 @@ test.describe('layout on a 375 px phone and in tables', () => {
       ...new Set(await menu.getByRole('link').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname))),
     ];
     expect(paths.length).toBeGreaterThan(10);
-    const wide: string[] = [];
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of paths) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        const sideways = await sidewaysOverflow(page);
-        if (sideways) wide.push(`${path} at ${width} px, ${sideways}`);
-      }
-    }
-    expect(wide, 'pages that scroll sideways').toEqual([]);
+    expect(await pagesScrollingSideways(page, paths, [1280, 375]), 'pages that scroll sideways').toEqual([]);
   });
 });

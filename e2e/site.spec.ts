@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCustomer, jpeg } from './story-helpers';
-import { expect, sidewaysOverflow, test, watchPageErrors } from './fixtures';
+import { expect, pagesScrollingSideways, test, watchPageErrors } from './fixtures';
 
 /** The public website: what a visitor sees, with and without JavaScript. */
 
@@ -264,17 +264,8 @@ test.describe('the public website', () => {
     expect(contact.status(), await contact.text()).toBe(201);
     const contactId = ((await contact.json()) as { id: number }).id;
     try {
-      const wide: string[] = [];
-      for (const width of [320, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        for (const url of [...publicPages(seeded!), `/services/${slug(longService.id, longName)}/`]) {
-          await page.goto(url);
-          await page.waitForLoadState('networkidle');
-          const sideways = await sidewaysOverflow(page);
-          if (sideways) wide.push(`${url} at ${width} px, ${sideways}`);
-        }
-      }
-      expect(wide, 'pages that scroll sideways').toEqual([]);
+      const paths = [...publicPages(seeded!), `/services/${slug(longService.id, longName)}/`];
+      expect(await pagesScrollingSideways(page, paths, [320, 1280]), 'pages that scroll sideways').toEqual([]);
     } finally {
       expect((await api.delete(`/adminportal/manage-contact-us-info/${contactId}/`)).status()).toBe(204);
       expect((await api.delete(`/adminportal/manage-services/${longService.id}/`)).status()).toBe(204);
