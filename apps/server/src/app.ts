@@ -215,7 +215,10 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | ValidationError | HttpError, request, reply) => {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields);
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ detail: error.detail });
+    }
     const { code } = error as FastifyError;
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ detail: COMMON_MESSAGES.imageTooLarge });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, inject } from 'vitest';
+import { tryAgainIn } from '@darkroom/contracts';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -265,4 +266,18 @@ export async function userTextAroundRename(
 /** Records an image as an asset without checking its files (placeholder images in tests). */
 export async function assetIdOf(t: TestApp, image: StoredImage): Promise<number> {
   return (await upsertAsset(t.database.db, image, null)).id;
+}
+
+/**
+ * Checks a throttled answer: 429, a Retry-After of at most `windowMs` (in seconds), and `text`
+ * (the JSON detail, or a page's body) saying `message` and when to try again, as Retry-After does.
+ */
+export function expectThrottled(res: LightMyRequestResponse, message: string, windowMs: number): void {
+  expect(res.statusCode).toBe(429);
+  const wait = Number(res.headers['retry-after']);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(Math.ceil(windowMs / 1000));
+  const said = `${message} ${tryAgainIn(wait)}`;
+  if (/^application\/json/.test(String(res.headers['content-type']))) expect(res.json()).toEqual({ detail: said });
+  else expect(res.body).toContain(said);
 }

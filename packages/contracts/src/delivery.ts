@@ -17,7 +17,6 @@ export const DELIVERY_MESSAGES = {
   expiresInvalid: 'Use a date as YYYY-MM-DD',
   downloadsOff: 'Downloads are not allowed for this gallery',
   notFound: 'Not found.',
-  tooManyAttempts: 'Too many attempts. Try again in a few minutes.',
   idsInvalid: 'Each id must be a photo of this gallery',
   linkRegenerated: 'A new link was made; the old one no longer works',
   linkSent: 'The link was sent to the customer',

@@ -20,7 +20,8 @@ export const ENQUIRY_MESSAGES = {
   messageRequired: 'Message is required',
   messageMax: `Message can not be more than ${ENQUIRY_LIMITS.message} characters`,
   received: 'Thank you. Your enquiry has been received.',
-  tooMany: 'Too many enquiries from your address. Try again later.',
+  /** The server adds when to try again (`tryAgainIn`). */
+  tooMany: 'Too many enquiries from your address.',
 } as const;
 
 /**

@@ -21,8 +21,21 @@ export const COMMON_MESSAGES = {
   invalidToken: 'Invalid token.',
   expiredToken: 'Token has expired.',
   forbidden: 'You do not have permission to perform this action.',
-  tooManyRequests: 'Too many attempts. Try again later.',
+  /** A limit reached; the server adds when to try again (`tryAgainIn`). */
+  tooManyRequests: 'Too many attempts.',
 } as const;
+
+/**
+ * When a throttled visitor may try again, the end of a 429's message: 'Try again in 40 seconds.',
+ * 'Try again in a minute.', 'Try again in 15 minutes.', 'Try again in an hour.' (rounded up).
+ */
+export function tryAgainIn(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const unit = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+  if (s < 60) return `Try again in ${unit(s, '1 second', 'seconds')}.`;
+  if (s < 3600) return `Try again in ${unit(Math.ceil(s / 60), 'a minute', 'minutes')}.`;
+  return `Try again in ${unit(Math.ceil(s / 3600), 'an hour', 'hours')}.`;
+}
 
 /**
  * Publish-toggle messages follow one pattern across areas, e.g. 'Service successfully publish',

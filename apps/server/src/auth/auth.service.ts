@@ -1,7 +1,7 @@
-import { AUDIT_ACTIONS, AUTH_MESSAGES, COMMON_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
+import { AUDIT_ACTIONS, AUTH_MESSAGES, type LoginInput, type LoginResponse } from '@darkroom/contracts';
 import { contextFor, type AppContext } from '../context';
 import { recordAudit } from '../features/activity/activity.service';
-import { HttpError, ValidationError } from '../lib/errors';
+import { ValidationError } from '../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';
 import { decoyHash, verifyPassword } from './passwords';
@@ -37,7 +37,7 @@ function signInLimits(ctx: AppContext, username: string): AttemptLimit[] {
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
   const { db, config, limiter } = ctx;
   const limits = signInLimits(ctx, input.username);
-  if (!(await countAttempt(limiter, limits, config.loginWindowMs))) throw new HttpError(429, COMMON_MESSAGES.tooManyRequests);
+  await countAttempt(limiter, limits, config.loginWindowMs);
   const account = await findByUsername(db, input.username);
   const ok = account ? await verifyPassword(account.passwordHash, input.password) : await verifyPassword(await decoyHash(), input.password);
   if (!account || !ok || !account.isStaff || !account.isActive) {

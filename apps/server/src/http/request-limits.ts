@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
-import { HttpError } from '../lib/errors';
+import { throttled } from '../lib/rate-limiter';
 
 /**
  * Endpoints that declare a `rateLimit` (the public ones that take a body) count each request
@@ -13,9 +13,10 @@ export function registerRequestLimits(app: FastifyInstance): void {
     if (!limit) return;
     const count: onRequestHookHandler = (request, _reply, done) => {
       const key = `req:${route.method}:${route.url}:${request.ip}`;
-      app.runtime.limiter
+      const { limiter } = app.runtime;
+      limiter
         .hit(key, limit.windowMs)
-        .then((n) => done(n > limit.max ? new HttpError(429, COMMON_MESSAGES.tooManyRequests) : undefined), done);
+        .then(async (n) => done(n > limit.max ? await throttled(limiter, [key], COMMON_MESSAGES.tooManyRequests) : undefined), done);
     };
     route.onRequest = [...[route.onRequest ?? []].flat(), count];
   });

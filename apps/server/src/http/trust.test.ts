@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ENQUIRY_REQUESTS_PER_MINUTE } from '@darkroom/contracts';
-import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
+import { COMMON_MESSAGES, ENQUIRY_REQUESTS_PER_MINUTE } from '@darkroom/contracts';
+import { ADMIN, createTestApp, describeEachDatabase, expectThrottled, type TestApp } from '../../test/harness';
 import { accounts } from '../db/schema';
 import { createLogger } from '../lib/log';
 
@@ -168,6 +168,7 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
 
   it('rate-limits a public endpoint before reading its body', async () => {
     let limited = 0;
+    let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     for (let i = 0; i < ENQUIRY_REQUESTS_PER_MINUTE + 5; i++) {
       // Not even valid JSON: a limited request is refused before its body is parsed.
       const res = await t.app.inject({
@@ -179,7 +180,10 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
       });
       if (res.statusCode === 429) limited += 1;
       else expect(res.statusCode).toBe(400);
+      last = res;
     }
     expect(limited).toBe(5);
+    // It says when the minute's window ends, in words and in Retry-After.
+    expectThrottled(last!, COMMON_MESSAGES.tooManyRequests, 60_000);
   });
 });

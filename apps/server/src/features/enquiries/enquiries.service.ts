@@ -1,6 +1,7 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_MESSAGES, type Enquiry, type EnquiryData, type EnquiryReceived } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { HttpError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { throttled } from '../../lib/rate-limiter';
 import { listPeople } from '../people/people.repository';
 import { deleteEnquiry, insertEnquiry, listEnquiries, type EnquiryRow } from './enquiries.repository';
 
@@ -28,8 +29,9 @@ export async function enquiryList(ctx: AppContext): Promise<Enquiry[]> {
  */
 export async function receiveEnquiry(ctx: AppContext, data: EnquiryData): Promise<EnquiryReceived> {
   const { enquiryMaxPerWindow, enquiryWindowMs } = ctx.config;
-  const count = await ctx.limiter.hit(`enquiry:${ctx.ip ?? 'unknown'}`, enquiryWindowMs);
-  if (count > enquiryMaxPerWindow) throw new HttpError(429, ENQUIRY_MESSAGES.tooMany);
+  const key = `enquiry:${ctx.ip ?? 'unknown'}`;
+  if ((await ctx.limiter.hit(key, enquiryWindowMs)) > enquiryMaxPerWindow)
+    throw await throttled(ctx.limiter, [key], ENQUIRY_MESSAGES.tooMany);
   const answer: EnquiryReceived = { status: true, detail: ENQUIRY_MESSAGES.received };
   // A filled honeypot is a bot: it gets the same answer, and nothing is stored.
   if (data[ENQUIRY_HONEYPOT_FIELD]) return answer;

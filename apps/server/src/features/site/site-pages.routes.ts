@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { COMMON_MESSAGES, enquiriesApi, ENQUIRY_MESSAGES, idOfSlug, PAGES, type EnquiryData, type SiteImage } from '@darkroom/contracts';
+import { COMMON_MESSAGES, enquiriesApi, idOfSlug, PAGES, type EnquiryData, type SiteImage } from '@darkroom/contracts';
 import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, GalleryPage, Layout, PageModel } from '@darkroom/site/model';
 import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
@@ -422,7 +422,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
           return contactWithErrors(request, reply, 400, { values, errors, failure: null, sent: false });
         }
         if (error instanceof HttpError && error.statusCode === 429) {
-          return contactWithErrors(request, reply, 429, { values, errors: {}, failure: ENQUIRY_MESSAGES.tooMany, sent: false });
+          if (error.headers) reply.headers(error.headers);
+          return contactWithErrors(request, reply, 429, { values, errors: {}, failure: error.detail, sent: false });
         }
       }
       throw error;
