@@ -61,6 +61,22 @@ for (const mode of ['light', 'dark'] as const) {
       for (const action of ['Edit', 'Delete', 'Manage']) {
         await expect(authed.getByRole('button', { name: `${action} ${name}`, exact: true })).toBeVisible();
       }
+
+      // The dialogs over a page: its edit form and its delete confirmation (a red 'Yes, Delete'
+      // in dark mode had white text at 3.68:1).
+      const dialogs: Record<string, string[]> = {};
+      for (const action of ['Edit', 'Delete']) {
+        await authed.getByRole('button', { name: `${action} ${name}`, exact: true }).click();
+        const dialog = authed.locator('[role=dialog], [role=alertdialog]').last();
+        await expect(dialog).toBeVisible();
+        await authed.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        const result = await new AxeBuilder({ page: authed }).include('[role=dialog], [role=alertdialog]').analyze();
+        const v = result.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+        if (v.length) dialogs[action] = v;
+        await authed.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+      expect(dialogs).toEqual({});
     });
   });
 }
