@@ -76,6 +76,22 @@ test.describe('sign-in and the portal shell', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the first Tab offers 'Skip to main content', which takes the keyboard past the menu to the page", async ({ authed: page }) => {
+    await page.goto('/admin-account/portfolio');
+    await expect(page.getByRole('button', { name: 'Add new service' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/admin-account\/portfolio$/);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Add new service' })).toBeFocused();
+    // Hidden again once it has done its job.
+    await expect(skip).not.toBeInViewport();
+  });
+
   test('every sidebar item navigates to its route', async ({ authed: page }) => {
     await page.goto('/admin-account/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main menu' }).last();

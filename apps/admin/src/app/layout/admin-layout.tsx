@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Box, Drawer, Fade, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
@@ -19,6 +19,42 @@ export { preloadRoute } from '../routes';
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 const DRAWER_WIDTH = 260;
+const MAIN_ID = 'main-content';
+
+/**
+ * The first stop of the keyboard: past the header and the twenty links of the menu to the page.
+ * Hidden until focused. Focus is moved by hand: following '#main-content' would change the URL
+ * and the router would take it as a navigation.
+ */
+function SkipLink({ target }: { target: string }) {
+  return (
+    <Box
+      component="a"
+      href={`#${target}`}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+        e.preventDefault();
+        document.getElementById(target)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        boxShadow: 3,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      Skip to main content
+    </Box>
+  );
+}
 
 /** Header, sidebar and the current page; without a stored session everything goes to /login. */
 export function AdminLayout() {
@@ -42,6 +78,7 @@ export function AdminLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <SkipLink target={MAIN_ID} />
         <ReauthDialog />
         <Header drawerWidth={DRAWER_WIDTH} onToggleSidebar={() => setMobileOpen((o) => !o)} />
         <Box component="aside" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
@@ -70,7 +107,12 @@ export function AdminLayout() {
             </Drawer>
           )}
         </Box>
-        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
+        >
           <Toolbar />
           <Box sx={{ p: { xs: 2, md: 3 }, flex: 1 }}>
             {/* Keyed by path: a new Suspense boundary shows 'Loading...' even for an in-app navigation
