@@ -1,6 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { COMMON_MESSAGES } from '@darkroom/contracts';
-import { throttled } from '../lib/rate-limiter';
+import { countAttempt } from '../lib/rate-limiter';
 
 /**
  * Endpoints that declare a `rateLimit` (the public ones that take a body) count each request
@@ -13,10 +12,7 @@ export function registerRequestLimits(app: FastifyInstance): void {
     if (!limit) return;
     const count: onRequestHookHandler = (request, _reply, done) => {
       const key = `req:${route.method}:${route.url}:${request.ip}`;
-      const { limiter } = app.runtime;
-      limiter
-        .hit(key, limit.windowMs)
-        .then(async (n) => done(n > limit.max ? await throttled(limiter, [key], COMMON_MESSAGES.tooManyRequests) : undefined), done);
+      countAttempt(app.runtime.limiter, [{ key, max: limit.max }], limit.windowMs).then(() => done(), done);
     };
     route.onRequest = [...[route.onRequest ?? []].flat(), count];
   });

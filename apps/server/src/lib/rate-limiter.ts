@@ -89,7 +89,8 @@ export interface AttemptLimit {
 /**
  * Counts an attempt on every counter first, atomically, and only then says whether it may go
  * ahead: parallel attempts cannot slip past a limit between a check and a count. Past a limit it
- * throws the 429 (`throttled`); a success `reset`s the counters, so only failures pile up.
+ * throws the 429 (`throttled`). Where only failures should pile up (a password), the caller
+ * `resetAttempts` on success.
  */
 export async function countAttempt(
   limiter: RateLimiter,
@@ -106,7 +107,7 @@ export async function countAttempt(
  * The 429 for counters past their limit: its message ends with when to try again and its
  * Retry-After says the same, in seconds, up to the end of the last of their windows.
  */
-export async function throttled(limiter: RateLimiter, keys: string[], message: string): Promise<HttpError> {
+async function throttled(limiter: RateLimiter, keys: string[], message: string): Promise<HttpError> {
   const ms = Math.max(0, ...(await Promise.all(keys.map((k) => limiter.retryAfterMs(k)))));
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return new HttpError(429, `${message} ${tryAgainIn(seconds)}`, { 'retry-after': String(seconds) });

@@ -1,7 +1,7 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_MESSAGES, type Enquiry, type EnquiryData, type EnquiryReceived } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { throttled } from '../../lib/rate-limiter';
+import { countAttempt } from '../../lib/rate-limiter';
 import { listPeople } from '../people/people.repository';
 import { deleteEnquiry, insertEnquiry, listEnquiries, type EnquiryRow } from './enquiries.repository';
 
@@ -29,9 +29,8 @@ export async function enquiryList(ctx: AppContext): Promise<Enquiry[]> {
  */
 export async function receiveEnquiry(ctx: AppContext, data: EnquiryData): Promise<EnquiryReceived> {
   const { enquiryMaxPerWindow, enquiryWindowMs } = ctx.config;
-  const key = `enquiry:${ctx.ip ?? 'unknown'}`;
-  if ((await ctx.limiter.hit(key, enquiryWindowMs)) > enquiryMaxPerWindow)
-    throw await throttled(ctx.limiter, [key], ENQUIRY_MESSAGES.tooMany);
+  const limits = [{ key: `enquiry:${ctx.ip ?? 'unknown'}`, max: enquiryMaxPerWindow }];
+  await countAttempt(ctx.limiter, limits, enquiryWindowMs, ENQUIRY_MESSAGES.tooMany);
   const answer: EnquiryReceived = { status: true, detail: ENQUIRY_MESSAGES.received };
   // A filled honeypot is a bot: it gets the same answer, and nothing is stored.
   if (data[ENQUIRY_HONEYPOT_FIELD]) return answer;
