@@ -269,8 +269,8 @@ export async function assetIdOf(t: TestApp, image: StoredImage): Promise<number>
 }
 
 /**
- * Checks a throttled answer: 429, a Retry-After of at most `windowMs` (in seconds), and `text`
- * (the JSON detail, or a page's body) saying `message` and when to try again, as Retry-After does.
+ * Checks a throttled answer: 429, a Retry-After of at most `windowMs` (in seconds), and the answer
+ * (its JSON detail, or a page's body) saying `message` and when to try again, as Retry-After does.
  */
 export function expectThrottled(res: LightMyRequestResponse, message: string, windowMs: number): void {
   expect(res.statusCode).toBe(429);
