@@ -157,6 +157,26 @@ test.describe('love stories', () => {
     expect(errors).toEqual([]);
   });
 
+  test('on a phone, a long form keeps Submit in view, and a refused submit shows its first message', async ({ authed: page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/admin-account/Love-stories');
+    await page.getByRole('button', { name: 'Create love story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create love story' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    await expect(title).toBeFocused();
+    // The buttons stay put while the fields scroll (before, they were below the last field).
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    await dialog.getByRole('button', { name: 'Choose image' }).scrollIntoViewIfNeeded();
+    await expect(title).not.toBeInViewport();
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    // Title still has focus; the refused submit brings it, and its message, into view.
+    await submit.click();
+    await expect(dialog.getByText(LOVE_STORY_MESSAGES.titleRequired)).toBeInViewport();
+    await expect(title).toBeFocused();
+    await expect(title).toBeInViewport();
+  });
+
   test('the photo page without a story explains what to do', async ({ authed: page }) => {
     await page.goto('/admin-account/ManageLoveStory');
     await expect(page.getByText('No love story selected')).toBeVisible();

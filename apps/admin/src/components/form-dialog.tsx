@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   CircularProgress,
@@ -35,6 +35,18 @@ export interface FormDialogProps {
 export const DISCARD_TITLE = 'Discard your changes?';
 
 /**
+ * Brings the field a refused submit focused into view. The first field with a message is focused,
+ * but focusing the field that already has focus (the one typed in last: the submit button keeps
+ * it) does not scroll, so an admin who had scrolled down to the image saw none of the messages above.
+ */
+function revealFocusedField(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    const field = document.activeElement;
+    if (form?.isConnected && field instanceof HTMLElement && form.contains(field)) field.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+/**
  * One create/edit dialog shape for every area: a real <form>, Cancel, and a busy-aware submit.
  * Esc and X ask before discarding a form with changes; Cancel discards.
  */
@@ -51,6 +63,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [touched, setTouched] = useState(false);
   const [asking, setAsking] = useState(false);
   // Esc and X may be pressed by accident: they ask first when the form has changes. Cancel is
@@ -70,11 +83,15 @@ export function FormDialog({
       fullWidth
     >
       <form
+        ref={form}
         noValidate
+        // A column, as the dialog's own children would be: the fields scroll between a title and
+        // buttons that stay in view (the whole form scrolled, Submit below a long one on a phone).
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
         onChange={() => setTouched(true)}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!busy) void onSubmit(e);
+          if (!busy) void Promise.resolve(onSubmit(e)).finally(() => revealFocusedField(form.current));
         }}
       >
         <DialogTitle id={titleId} sx={{ pr: 6 }}>
@@ -83,7 +100,11 @@ export function FormDialog({
             <CloseIcon />
           </IconButton>
         </DialogTitle>
-        <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 2.5 }}>
+        <DialogContent
+          dividers
+          // A field scrolled to the top edge (a refused submit, Tab) shows its floating label too.
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: 2.5, '& input, & textarea': { scrollMarginTop: 32 } }}
+        >
           {children}
           {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />}
         </DialogContent>
