@@ -210,15 +210,20 @@ export function AboutPage({ page }: { page: Of<'about'> }) {
   );
 }
 
-export function ContactDetails({ contact }: { contact: SiteContact }) {
+/** The studio's addresses, phones and e-mails, each set once. */
+function contactEntries(contact: SiteContact) {
   const entries = [...(contact.content ? [contact.content] : []), ...contact.info];
   const seen = new Set<string>();
-  const unique = entries.filter((e) => {
+  return entries.filter((e) => {
     const key = `${e.email}|${e.phone}|${e.address}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+export function ContactDetails({ contact }: { contact: SiteContact }) {
+  const unique = contactEntries(contact);
   if (!unique.length) return null;
   return (
     <>
@@ -319,17 +324,24 @@ export function EnquiryForm({ form }: { form: EnquiryFormState }) {
 
 export function ContactPage({ page }: { page: Of<'contact'> }) {
   const c = page.contact.content;
+  const notes = page.contact.info.filter((i) => i.description);
+  // A studio that has written no details yet (a new install) shows the form alone, not an empty 'Find us'.
+  const findUs = notes.length > 0 || contactEntries(page.contact).length > 0;
   return (
     <>
       <Hero image={page.hero ?? c?.nav_image ?? null} title="Contact us">
         {c?.description && <p className="lead">{c.description}</p>}
       </Hero>
-      <div className="wrap split">
-        <section aria-labelledby="reach">
-          <h2 id="reach">Find us</h2>
-          {page.contact.info.map((i, n) => i.description && <p key={n}>{i.description}</p>)}
-          <ContactDetails contact={page.contact} />
-        </section>
+      <div className={findUs ? 'wrap split contact' : 'wrap contact'}>
+        {findUs && (
+          <section aria-labelledby="reach">
+            <h2 id="reach">Find us</h2>
+            {notes.map((i, n) => (
+              <p key={n}>{i.description}</p>
+            ))}
+            <ContactDetails contact={page.contact} />
+          </section>
+        )}
         <section aria-label="Enquiry">
           <EnquiryForm form={page.form} />
         </section>

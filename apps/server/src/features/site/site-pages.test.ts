@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, expectThrottled, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, expectThrottled, multipart, type TestApp } from '../../../test/harness';
 import { FORBIDDEN, seedSite, type SiteFixtures } from '../../../test/site-fixtures';
 
 describeEachDatabase('site pages', (kind) => {
@@ -148,5 +148,29 @@ describeEachDatabase('site pages', (kind) => {
     for (let i = 0; i < 3; i++) await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');
     const limited = await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');
     expectThrottled(limited, ENQUIRY_MESSAGES.tooMany, t.config.enquiryWindowMs);
+  });
+});
+
+describeEachDatabase('site pages of a new studio', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('the contact page shows the form alone until the studio writes its details', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/contact/' })).body;
+    expect(before).toContain('action="/site/enquiries/"');
+    expect(before).not.toContain('Find us');
+    const added = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-contact-us-info/',
+      ...(await multipart({ email: 'desk@studio.example', phone: '+1 555 0100', address: '', description: 'Call before noon' })),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = (await t.app.inject({ method: 'GET', url: '/contact/' })).body;
+    expect(after).toContain('Find us');
+    expect(after).toContain('Call before noon');
+    expect(after).toContain('desk@studio.example');
   });
 });
