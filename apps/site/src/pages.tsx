@@ -182,6 +182,7 @@ export function AboutPage({ page }: { page: Of<'about'> }) {
     <>
       <Hero image={page.hero ?? a?.page_image ?? null} title={a?.header_text || 'About us'} />
       <div className="wrap">
+        {!a && !page.team.length && <p>The studio's story will be told here soon.</p>}
         {a && (
           <section className="split" aria-label="Our studio">
             <div>

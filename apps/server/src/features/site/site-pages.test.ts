@@ -158,6 +158,12 @@ describeEachDatabase('site pages of a new studio', (kind) => {
   });
   afterAll(() => t.close());
 
+  it('pages with nothing published yet say so, as the lists do', async () => {
+    const about = (await t.app.inject({ method: 'GET', url: '/about/' })).body;
+    expect(about).toContain('The studio&#x27;s story will be told here soon.');
+    expect((await t.app.inject({ method: 'GET', url: '/services/' })).body).toContain('Our services will be listed here soon.');
+  });
+
   it('the contact page shows the form alone until the studio writes its details', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/contact/' })).body;
     expect(before).toContain('action="/site/enquiries/"');
