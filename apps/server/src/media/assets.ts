@@ -7,7 +7,7 @@ import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type 
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
-import type { ZipEntry } from './zip';
+import type { ZipEntry, ZipSink } from './zip';
 import type { Readable } from 'node:stream';
 import type { StoredImage } from './stored-image';
 
@@ -166,13 +166,17 @@ export class Assets {
   /**
    * A zip of stored originals, streamed (see zip.ts, loaded with the first zip rather than at
    * start-up). The CRC-32s it had to compute (assets recorded before they were kept) are kept
-   * once the zip is written, so the next one reads less.
+   * once the zip is written, so the next one reads less. `sink` is the response it is piped
+   * straight into (its pieces' memory is then reused, see piece-buffers.ts).
    */
-  async zip(entries: (ZipEntry & { assetId: number })[]): Promise<{ stream: Readable; size: number }> {
+  async zip(entries: (ZipEntry & { assetId: number })[], sink?: ZipSink): Promise<{ stream: Readable; size: number }> {
     const { streamZip } = await import('./zip');
-    return streamZip(this.deps.storage, entries, (computed) => {
-      const crcs = computed.map(({ index, crc32 }) => ({ id: entries[index]!.assetId, crc32 }));
-      repo.setCrc32s(this.deps.db, crcs).catch((err: unknown) => this.deps.log.warn({ err }, 'could not keep zip checksums'));
+    return streamZip(this.deps.storage, entries, {
+      sink,
+      onChecksums: (computed) => {
+        const crcs = computed.map(({ index, crc32 }) => ({ id: entries[index]!.assetId, crc32 }));
+        repo.setCrc32s(this.deps.db, crcs).catch((err: unknown) => this.deps.log.warn({ err }, 'could not keep zip checksums'));
+      },
     });
   }
 

@@ -29,9 +29,11 @@ export interface MediaStorage {
   stat(key: string): Promise<StoredObject | null>;
   /**
    * Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none.
-   * `chunkSize` asks for larger pieces where a reader handles each piece at a cost (the zip).
+   * `chunkSize` asks for larger pieces where a reader handles each piece at a cost (the zip);
+   * `memory`, where given, supplies each piece's buffer (a reader that knows when a piece is done
+   * with hands the same memory out again, see piece-buffers.ts).
    */
-  read(key: string, range?: { start: number; end: number }, opts?: { chunkSize?: number }): Promise<Readable | null>;
+  read(key: string, range?: { start: number; end: number }, opts?: ReadOptions): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
   /** Every stored file whose key starts with `prefix`. */
   list(prefix?: string): AsyncIterable<StoredObject>;
@@ -45,6 +47,12 @@ export interface MediaStorage {
   removeIncomplete(before: Date): Promise<number>;
 }
 
+/** How a stored file is read in pieces (see `MediaStorage.read`). */
+export interface ReadOptions {
+  chunkSize?: number;
+  memory?: (length: number) => Buffer;
+}
+
 /** A key is a relative path of plain segments: no `..`, no dot files, no backslashes or NULs. */
 export function isSafeKey(key: string): boolean {
   if (!key || key.length > 512 || /[\0\\]/.test(key) || key.startsWith('/')) return false;
@@ -56,7 +64,12 @@ export function isSafeKey(key: string): boolean {
  * the thread pool) works while the consumer sends the piece before: a plain read stream reads
  * only when its buffer empties, and a zip download then waited on every read in turn.
  */
-function readAhead(file: string, chunk: number, range?: { start: number; end: number }): Readable {
+function readAhead(
+  file: string,
+  chunk: number,
+  range?: { start: number; end: number },
+  memory: (length: number) => Buffer = (length) => Buffer.allocUnsafeSlow(length),
+): Readable {
   const AHEAD = 2;
   async function* pieces() {
     const fh = await fs.promises.open(file, 'r');
@@ -67,8 +80,8 @@ function readAhead(file: string, chunk: number, range?: { start: number; end: nu
       const next = () => {
         if (pos >= end) return;
         const len = Math.min(chunk, end - pos);
-        // Each piece gets its own memory: the previous ones may still be queued on the socket.
-        pending.push(fh.read(Buffer.allocUnsafeSlow(len), 0, len, pos));
+        // Each piece gets memory no other holds: the previous ones may still be queued on the socket.
+        pending.push(fh.read(memory(len), 0, len, pos));
         pos += len;
       };
       for (let i = 0; i < AHEAD; i++) next();
@@ -161,7 +174,7 @@ export function diskStorage(rootDir: string): MediaStorage {
     async read(key, range, opts) {
       const full = resolve(key);
       if (!full || !(await stat(key))) return null;
-      if (opts?.chunkSize) return readAhead(full, opts.chunkSize, range);
+      if (opts?.chunkSize) return readAhead(full, opts.chunkSize, range, opts.memory);
       return fs.createReadStream(full, range ? { start: range.start, end: range.end } : {});
     },
     async delete(keys) {

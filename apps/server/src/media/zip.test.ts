@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -91,7 +93,9 @@ describe('streamZip', () => {
     const c = await stored(storage, 'empty.jpg', 0);
     const real = (e: ZipEntry) => crc32(files.get(e.key)!);
     const handedBack: { index: number; crc32: number }[][] = [];
-    const { stream } = streamZip(storage, [{ ...a, crc32: real(a) }, b, { ...c, crc32: 0 }], (computed) => handedBack.push(computed));
+    const { stream } = streamZip(storage, [{ ...a, crc32: real(a) }, b, { ...c, crc32: 0 }], {
+      onChecksums: (computed) => handedBack.push(computed),
+    });
     const read = await entriesOf(await collect(stream));
     expect(read.map((e) => e.crc32)).toEqual([real(a), real(b), 0]);
     expect(handedBack).toEqual([[{ index: 1, crc32: real(b) }]]);
@@ -113,6 +117,46 @@ describe('streamZip', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(c.opened.length).toBeLessThanOrEqual(3);
     expect(c.streams.every((s) => s.destroyed)).toBe(true);
+  });
+
+  it('sent into a response, uses the memory of its pieces again and still sends every byte as stored, to a slow reader', async () => {
+    const entries: ZipEntry[] = [];
+    for (let i = 0; i < 8; i++) entries.push(await stored(storage, `sent-${i}.jpg`, 2_500_000 + i * 1000));
+    let pieces: ReturnType<typeof streamZip>['pieces'] = null;
+    const server = http.createServer((_req, res) => {
+      const zip = streamZip(storage, entries, { sink: res });
+      pieces = zip.pieces;
+      res.writeHead(200, { 'content-length': zip.size });
+      zip.stream.pipe(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      // A client that stops reading now and then, so pieces wait in the socket's queue.
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+        socket.setNoDelay(true);
+        socket.on('data', (c: Buffer) => {
+          chunks.push(c);
+          if (chunks.length % 7 === 0) {
+            socket.pause();
+            setTimeout(() => socket.resume(), 5);
+          }
+        });
+        socket.on('end', () => resolve(Buffer.concat(chunks)));
+        socket.on('error', reject);
+      });
+      const body = raw.subarray(raw.indexOf('\r\n\r\n') + 4);
+      const read = await entriesOf(body);
+      expect(read.map((e) => e.name)).toEqual(entries.map((e) => e.name));
+      read.forEach((e, i) => expect(e.data.equals(files.get(entries[i]!.key)!), e.name).toBe(true));
+      // 20 MB in pieces of 1 MB, from a dozen buffers at most.
+      expect(pieces!.reused).toBeGreaterThan(5);
+      expect(pieces!.kept).toBeLessThanOrEqual(12);
+    } finally {
+      server.close();
+    }
   });
 
   it('ends with an error when a file is missing or not the size it should be', async () => {

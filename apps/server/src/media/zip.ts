@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yazl from 'yazl';
+import { PieceBuffers } from './piece-buffers';
 import type { MediaStorage } from './storage';
 
 /** Files are read in pieces of 1 MB: every piece passes yazl's few stream stages, so fewer pieces cost less. */
 const CHUNK = 1024 * 1024;
+/** Piece buffers one download keeps for reuse: what its reads, stream stages and socket hold at once. */
+const KEPT_PIECES = 12;
 
 /** One stored file to put in a zip, under `name`, with its size known beforehand. */
 export interface ZipEntry {
@@ -28,16 +31,36 @@ const yazlRequire = createRequire(createRequire(import.meta.url).resolve('yazl')
 const bufferCrc32 = yazlRequire('buffer-crc32') as { unsigned: (buf: Buffer, previous?: number | Buffer) => number };
 bufferCrc32.unsigned = (buf, previous) => knownCrc.get(buf) ?? crc32(buf, typeof previous === 'number' ? previous : 0);
 
-/** Passes a file's pieces on, marked so yazl takes `crc` as the file's checksum (see above). */
-function withKnownCrc(size: number, crc: number): Transform {
+/**
+ * Passes a file's pieces on into the zip: counted in when their memory is to be reused, and
+ * marked so yazl takes `crc` as the file's checksum (see above) when it is known.
+ */
+function entering(size: number, crc: number | undefined, pieces: PieceBuffers | null): Transform {
   let seen = 0;
   return new Transform({
     transform(piece: Buffer, _enc, done) {
       seen += piece.length;
-      knownCrc.set(piece, seen >= size ? crc : 0);
+      pieces?.entering(piece);
+      if (crc !== undefined) knownCrc.set(piece, seen >= size ? crc : 0);
       done(null, piece);
     },
   });
+}
+
+/** What the zip is sent into: the response, whose queue `writableLength` measures. */
+export interface ZipSink {
+  readonly writableLength: number;
+}
+
+export interface StreamZipOptions {
+  /** Called once the whole zip is written with the CRC-32s computed on the way, to be kept. */
+  onChecksums?: (computed: { index: number; crc32: number }[]) => void;
+  /**
+   * The response the stream is piped straight into, nothing between: its queue tells when a
+   * piece's bytes have reached the kernel, so the piece's memory is used again (piece-buffers.ts).
+   * Without it every piece has memory of its own.
+   */
+  sink?: ZipSink;
 }
 
 /**
@@ -50,10 +73,19 @@ function withKnownCrc(size: number, crc: number): Transform {
 export function streamZip(
   storage: MediaStorage,
   entries: ZipEntry[],
-  onChecksums?: (computed: { index: number; crc32: number }[]) => void,
-): { stream: Readable; size: number } {
+  { onChecksums, sink }: StreamZipOptions = {},
+): { stream: Readable; size: number; pieces: PieceBuffers | null } {
   const zip = new yazl.ZipFile();
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  const pieces = sink ? new PieceBuffers(CHUNK, KEPT_PIECES, () => out.readableLength + sink.writableLength) : null;
+  // Every byte of the zip passes here, in order, on its way to the sink: the pieces' counting stage.
+  const out = new Transform({
+    highWaterMark: 256 * 1024,
+    transform(chunk: Buffer, _enc, done) {
+      pieces?.passing(chunk);
+      done(null, chunk);
+    },
+  });
+  const memory = pieces ? (length: number) => pieces.take(length) : undefined;
   let reading: Readable | null = null;
   let current: Readable | null = null;
   let closed = false;
@@ -66,7 +98,7 @@ export function streamZip(
   const open = (index: number): Promise<Readable | null> => {
     let pending = opening.get(index);
     if (!pending) {
-      pending = storage.read(entries[index]!.key, undefined, { chunkSize: CHUNK }).then((stream) => {
+      pending = storage.read(entries[index]!.key, undefined, { chunkSize: CHUNK, memory }).then((stream) => {
         if (!stream) return null;
         // A read that fails ends the download with an error (the client sees it incomplete).
         stream.on('error', (err) => out.destroy(err));
@@ -89,7 +121,7 @@ export function streamZip(
           if (!stream) return cb(new Error(`missing media file ${e.key}`), undefined as never);
           if (closed) return stream.destroy();
           reading = stream;
-          current = e.crc32 === undefined ? stream : stream.pipe(withKnownCrc(e.size, e.crc32));
+          current = e.crc32 === undefined && !pieces ? stream : stream.pipe(entering(e.size, e.crc32, pieces));
           cb(null, current);
         },
         (err: unknown) => cb(err, undefined as never),
@@ -120,5 +152,5 @@ export function streamZip(
     (zip.outputStream as Readable).unpipe(out);
     (zip.outputStream as Readable).destroy();
   });
-  return { stream: out, size };
+  return { stream: out, size, pieces };
 }
