@@ -119,12 +119,17 @@ describe('streamZip', () => {
     expect(c.streams.every((s) => s.destroyed)).toBe(true);
   });
 
-  it('sent into a response, uses the memory of its pieces again and still sends every byte as stored, to a slow reader', async () => {
+  it('sent into a response, uses the memory of its pieces again and still sends every byte and checksum as stored, to a slow reader', async () => {
     const entries: ZipEntry[] = [];
-    for (let i = 0; i < 8; i++) entries.push(await stored(storage, `sent-${i}.jpg`, 2_500_000 + i * 1000));
+    // Every other file's CRC-32 is known: a reused piece must not carry one file's into the next.
+    for (let i = 0; i < 8; i++) {
+      const e = await stored(storage, `sent-${i}.jpg`, 2_500_000 + i * 1000);
+      entries.push(i % 2 ? e : { ...e, crc32: crc32(files.get(e.key)!) });
+    }
+    const handedBack: { index: number; crc32: number }[] = [];
     let pieces: ReturnType<typeof streamZip>['pieces'] = null;
     const server = http.createServer((_req, res) => {
-      const zip = streamZip(storage, entries, { sink: res });
+      const zip = streamZip(storage, entries, { sink: res, onChecksums: (computed) => handedBack.push(...computed) });
       pieces = zip.pieces;
       res.writeHead(200, { 'content-length': zip.size });
       zip.stream.pipe(res);
@@ -151,6 +156,9 @@ describe('streamZip', () => {
       const read = await entriesOf(body);
       expect(read.map((e) => e.name)).toEqual(entries.map((e) => e.name));
       read.forEach((e, i) => expect(e.data.equals(files.get(entries[i]!.key)!), e.name).toBe(true));
+      const real = entries.map((e) => crc32(files.get(e.key)!));
+      expect(read.map((e) => e.crc32)).toEqual(real);
+      expect(handedBack).toEqual([1, 3, 5, 7].map((index) => ({ index, crc32: real[index] })));
       // 20 MB in pieces of 1 MB, from a dozen buffers at most.
       expect(pieces!.reused).toBeGreaterThan(5);
       expect(pieces!.kept).toBeLessThanOrEqual(12);

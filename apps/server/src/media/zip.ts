@@ -41,7 +41,10 @@ function entering(size: number, crc: number | undefined, pieces: PieceBuffers | 
     transform(piece: Buffer, _enc, done) {
       seen += piece.length;
       pieces?.entering(piece);
-      if (crc !== undefined) knownCrc.set(piece, seen >= size ? crc : 0);
+      // A reused piece may still be marked with the file it held before: a file whose CRC is not
+      // known must have each piece checksummed.
+      if (crc === undefined) knownCrc.delete(piece);
+      else knownCrc.set(piece, seen >= size ? crc : 0);
       done(null, piece);
     },
   });
