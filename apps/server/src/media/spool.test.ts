@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { expect, it } from 'vitest';
-import { releaseRequestSpool, spoolPart } from './spool';
+import { expect, it, vi } from 'vitest';
+import { releaseRequestSpool, spoolDir, spoolPart } from './spool';
 
 /** Just what spooling reads of a request: its connection (none, as for an injected request). */
 const fakeRequest = () => ({ raw: {} }) as unknown as FastifyRequest;
@@ -42,4 +42,25 @@ it('a part written while its request goes on is kept until the request ends', as
   expect(fs.readFileSync(spooled.path)).toHaveLength(1024);
   releaseRequestSpool(request);
   await expect.poll(() => fs.existsSync(spooled.path)).toBe(false);
+});
+
+it('a part already cut off when its turn comes leaves no file, however late the file is opened', async () => {
+  // A body cut short: the parser has failed the part before it is spooled, so the write fails at
+  // once, while the file is still being opened (slow here, as on a busy machine).
+  const realOpen = fs.open;
+  const open = vi.spyOn(fs, 'open').mockImplementation(((...args: Parameters<typeof fs.open>) => {
+    setTimeout(() => (realOpen as (...a: unknown[]) => void)(...args), 100);
+  }) as typeof fs.open);
+  try {
+    const before = new Set(fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()) : []);
+    const part = new PassThrough();
+    part.on('error', () => {}); // the multipart parser's own listener
+    part.destroy(new Error('Unexpected end of form'));
+    await expect(spoolPart(fakeRequest(), part)).rejects.toThrow('Unexpected end of form');
+    expect(open).toHaveBeenCalled();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fs.readdirSync(spoolDir()).filter((f) => !before.has(f))).toEqual([]);
+  } finally {
+    open.mockRestore();
+  }
 });

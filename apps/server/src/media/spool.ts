@@ -102,9 +102,15 @@ export async function spoolPart(request: FastifyRequest, stream: Readable & { tr
       done(null, chunk);
     },
   });
+  const out = fs.createWriteStream(file);
   try {
-    await pipeline(stream, tap, fs.createWriteStream(file));
+    await pipeline(stream, tap, out);
   } catch (err) {
+    // The pipeline can fail before the file is even opened (a part already cut off when its turn
+    // came): removed then, the file would be created afterwards and left behind. Once the write
+    // stream has closed, the file exists or never will.
+    out.destroy();
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await releaseSpooled(request, file);
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { path: file, bytes, sha256: '', crc32: 0, truncated: true };
     throw err;
