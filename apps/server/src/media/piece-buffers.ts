@@ -6,7 +6,7 @@
  * each time such memory grows by 64 MB. A 2 GB zip ran ~30 of them a second; in the server (a
  * heap of ~40 MB, where the plain test server had a few) they took up to half the main thread, and
  * the zip from disk fell to 0.7-0.9 GB/s while a plain server sent the same files at 1.3. Reused,
- * the same downloads ran at 1.6-1.8 GB/s with a fifth of the CPU time.
+ * the same downloads ran at 1.6-1.8 GB/s with a third of the CPU time.
  *
  * How a piece is known to be done with: every byte of the download passes one counting stage, in
  * order (`passing`), and what is past that stage but not yet taken by the kernel is measured by
