@@ -60,9 +60,14 @@ export function isSafeKey(key: string): boolean {
 }
 
 /**
- * A file read in `chunk`-sized pieces with the next two reads already under way, so the disk (in
- * the thread pool) works while the consumer sends the piece before: a plain read stream reads
- * only when its buffer empties, and a zip download then waited on every read in turn.
+ * A file read in `chunk`-sized pieces with the next read already under way, so the disk (in the
+ * thread pool) works while the consumer sends the piece before: a plain read stream reads only
+ * when its buffer empties, and a zip download then waited on every read in turn.
+ *
+ * One read at a time, each starting where the last ended, as the kernel's read-ahead expects: with
+ * two reads of the same file under way at once, a zip from disk ran at 84-86% of reading its files
+ * in turn (measured against the disk in the same run, alternating rounds); one at a time, 86-94%
+ * (95-103% with the zip's smaller pieces, zip.ts). The stream still holds two pieces ready.
  */
 function readAhead(
   file: string,
@@ -70,32 +75,33 @@ function readAhead(
   range?: { start: number; end: number },
   memory: (length: number) => Buffer = (length) => Buffer.allocUnsafeSlow(length),
 ): Readable {
-  const AHEAD = 2;
   async function* pieces() {
     const fh = await fs.promises.open(file, 'r');
+    let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
     try {
       let pos = range?.start ?? 0;
       const end = range ? range.end + 1 : (await fh.stat()).size;
-      const pending: Promise<{ bytesRead: number; buffer: Buffer }>[] = [];
-      const next = () => {
-        if (pos >= end) return;
+      const readNext = () => {
+        if (pos >= end) return null;
         const len = Math.min(chunk, end - pos);
         // Each piece gets memory no other holds: the previous ones may still be queued on the socket.
-        pending.push(fh.read(memory(len), 0, len, pos));
+        const read = fh.read(memory(len), 0, len, pos);
         pos += len;
+        return read;
       };
-      for (let i = 0; i < AHEAD; i++) next();
-      while (pending.length) {
-        const { bytesRead, buffer } = await pending.shift()!;
-        next();
+      for (pending = readNext(); pending;) {
+        const { bytesRead, buffer } = await pending;
+        pending = readNext();
         if (bytesRead === 0) return; // the file shrank: the reader sees fewer bytes than it expects
         yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       }
     } finally {
+      // A read still under way when the consumer leaves: its failure is nobody's to report.
+      pending?.catch(() => {});
       await fh.close();
     }
   }
-  return Readable.from(pieces(), { objectMode: false, highWaterMark: AHEAD * chunk });
+  return Readable.from(pieces(), { objectMode: false, highWaterMark: 2 * chunk });
 }
 
 /** Media on the local disk (or a volume every process shares), under `rootDir`. */
