@@ -5,8 +5,13 @@ import yazl from 'yazl';
 import { PieceBuffers } from './piece-buffers';
 import type { MediaStorage } from './storage';
 
-/** Files are read in pieces of 1 MB: every piece passes yazl's few stream stages, so fewer pieces cost less. */
-const CHUNK = 1024 * 1024;
+/**
+ * Files are read in pieces of 512 KB. Every piece passes yazl's few stream stages, so fewer pieces
+ * cost less CPU; yet from disk, 1 MB pieces ran at 88-93% of the disk's speed and 512 KB at
+ * 95-103%, in the same five rounds, for about the same CPU time (likely the CPU's cache, 2 MB per
+ * core here, still holding a smaller piece when it is sent).
+ */
+export const ZIP_PIECE = 512 * 1024;
 /** Piece buffers one download keeps for reuse: what its reads, stream stages and socket hold at once. */
 const KEPT_PIECES = 12;
 
@@ -79,7 +84,7 @@ export function streamZip(
   { onChecksums, sink }: StreamZipOptions = {},
 ): { stream: Readable; size: number; pieces: PieceBuffers | null } {
   const zip = new yazl.ZipFile();
-  const pieces = sink ? new PieceBuffers(CHUNK, KEPT_PIECES, () => out.readableLength + sink.writableLength) : null;
+  const pieces = sink ? new PieceBuffers(ZIP_PIECE, KEPT_PIECES, () => out.readableLength + sink.writableLength) : null;
   // Every byte of the zip passes here, in order, on its way to the sink: the pieces' counting stage.
   const out = new Transform({
     highWaterMark: 256 * 1024,
@@ -101,7 +106,7 @@ export function streamZip(
   const open = (index: number): Promise<Readable | null> => {
     let pending = opening.get(index);
     if (!pending) {
-      pending = storage.read(entries[index]!.key, undefined, { chunkSize: CHUNK, memory }).then((stream) => {
+      pending = storage.read(entries[index]!.key, undefined, { chunkSize: ZIP_PIECE, memory }).then((stream) => {
         if (!stream) return null;
         // A read that fails ends the download with an error (the client sees it incomplete).
         stream.on('error', (err) => out.destroy(err));
