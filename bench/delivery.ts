@@ -177,11 +177,18 @@ async function readFilesAhead(files: string[]): Promise<number> {
     stream.read(0);
     return stream;
   };
+  // Awaited in its turn; caught meanwhile, so a failure while the file before is read is not an unhandled rejection.
+  const opening = (i: number) => {
+    if (i >= files.length) return null;
+    const stream = open(files[i]!);
+    stream.catch(() => {});
+    return stream;
+  };
   let bytes = 0;
-  let next = files.length ? open(files[0]!) : null;
+  let next = opening(0);
   for (let i = 0; next; i++) {
     const stream = await next;
-    next = i + 1 < files.length ? open(files[i + 1]!) : null;
+    next = opening(i + 1);
     for await (const piece of stream) bytes += (piece as Buffer).length;
   }
   return bytes;
