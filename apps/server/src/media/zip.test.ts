@@ -159,7 +159,7 @@ describe('streamZip', () => {
       const real = entries.map((e) => crc32(files.get(e.key)!));
       expect(read.map((e) => e.crc32)).toEqual(real);
       expect(handedBack).toEqual([1, 3, 5, 7].map((index) => ({ index, crc32: real[index] })));
-      // 20 MB in pieces of 1 MB, from a dozen buffers at most.
+      // 20 MB in pieces of 512 KB, from a dozen buffers at most.
       expect(pieces!.reused).toBeGreaterThan(5);
       expect(pieces!.kept).toBeLessThanOrEqual(12);
     } finally {
