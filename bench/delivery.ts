@@ -171,18 +171,20 @@ function readFilesInTurn(files: string[]): number {
  * way), and, as the zip does, the next file opened and its first pieces read while one is read.
  */
 async function readFilesAhead(files: string[]): Promise<number> {
-  const open = async (f: string) => {
-    const stream = await diskStorage(path.dirname(f)).read(path.basename(f), undefined, { chunkSize: ZIP_PIECE });
-    if (!stream) throw new Error(`cannot read ${f}`);
-    stream.read(0);
-    return stream;
-  };
-  // Awaited in its turn; caught meanwhile, so a failure while the file before is read is not an unhandled rejection.
+  // The file's stream, started; caught meanwhile (a failure while the file before is read is not an
+  // unhandled rejection) and still awaited in its turn.
   const opening = (i: number) => {
     if (i >= files.length) return null;
-    const stream = open(files[i]!);
-    stream.catch(() => {});
-    return stream;
+    const f = files[i]!;
+    const started = diskStorage(path.dirname(f))
+      .read(path.basename(f), undefined, { chunkSize: ZIP_PIECE })
+      .then((stream) => {
+        if (!stream) throw new Error(`cannot read ${f}`);
+        stream.read(0);
+        return stream;
+      });
+    started.catch(() => {});
+    return started;
   };
   let bytes = 0;
   let next = opening(0);
