@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { LineBatch, maskUrl, milliseconds } from './log';
+import { jsonString, LineBatch, maskUrl, milliseconds } from './log';
 
 describe('maskUrl', () => {
   it('hides delivery tokens in page, API and nested paths, and leaves other URLs alone', () => {
@@ -28,6 +28,23 @@ describe('maskUrl', () => {
           expect(masked).toContain(`${prefix}[token]`);
         },
       ),
+    );
+  });
+});
+
+describe('jsonString', () => {
+  it('quotes plain values as they are and escapes the rest as JSON.stringify does', () => {
+    expect(jsonString('req-1a')).toBe('"req-1a"');
+    expect(jsonString(undefined)).toBe('null');
+    expect(jsonString('/a"b\\c')).toBe(JSON.stringify('/a"b\\c'));
+    expect(jsonString('ü\n')).toBe(JSON.stringify('ü\n'));
+  });
+
+  it('always gives back the value when parsed, whatever it holds', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' })), (value) => {
+        expect(JSON.parse(jsonString(value))).toBe(value);
+      }),
     );
   });
 });

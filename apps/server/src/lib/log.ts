@@ -94,7 +94,17 @@ export interface CompletedRequest {
   responseTime: number;
 }
 
-const json = (v: string | undefined) => (v === undefined ? 'null' : JSON.stringify(v));
+/** Printable ASCII but `"` and `\\`: a JSON string holds these as they are. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * A value as a JSON string. Request ids, methods, addresses and most paths need no escaping:
+ * checking that and quoting took a third of the time of JSON.stringify on four such values.
+ */
+export function jsonString(v: string | undefined): string {
+  if (v === undefined) return 'null';
+  return PLAIN.test(v) ? `"${v}"` : JSON.stringify(v);
+}
 
 /**
  * Milliseconds to the microsecond, written from integers: printing the float itself (the
@@ -129,7 +139,7 @@ export function completionLineWriter(logger: unknown): ((line: CompletedRequest)
     const now = Date.now();
     if (now !== ms) msText = String((ms = now));
     stream.write(
-      `{"level":30,"time":${msText}${bindings},"reqId":${json(r.reqId)},"req":{"method":${json(r.method)},"url":${json(maskUrl(r.url))},"ip":${json(r.ip)}},"res":{"statusCode":${r.statusCode}},"responseTime":${milliseconds(r.responseTime)},"msg":"request completed"}\n`,
+      `{"level":30,"time":${msText}${bindings},"reqId":${jsonString(r.reqId)},"req":{"method":${jsonString(r.method)},"url":${jsonString(maskUrl(r.url))},"ip":${jsonString(r.ip)}},"res":{"statusCode":${r.statusCode}},"responseTime":${milliseconds(r.responseTime)},"msg":"request completed"}\n`,
     );
   };
 }
