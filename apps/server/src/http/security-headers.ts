@@ -41,18 +41,36 @@ export function registerSecurityHeaders(
 ): void {
   const documentLines = helmetHeaders(options.document);
   const apiLines = helmetHeaders(options.api);
-  // Chosen once per route, when it is registered.
+  // Chosen once per route, when it is registered (a scope may add its own: `withScopeHeaders`).
   app.addHook('onRoute', (route) => {
     const config = route.config as SecurityHeadersConfig | undefined;
-    if (config?.endpoint && config.endpoint.produces !== 'html')
-      route.config = { ...route.config, securityHeaders: apiLines } as typeof route.config;
+    const securityHeaders = config?.endpoint && config.endpoint.produces !== 'html' ? apiLines : documentLines;
+    route.config = { ...route.config, securityHeaders } as typeof route.config;
   });
   // On the reply, not the raw response: a header set on the raw response sent Node's writeHead
   // down its slow path (every reply header set and checked one by one again).
   app.addHook('onRequest', (request, reply, done) => {
+    // Unmatched paths (404s) have no route of their own: the page set.
     const lines = (request.routeOptions.config as SecurityHeadersConfig).securityHeaders ?? documentLines;
     for (const [name, value] of lines) reply.header(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
+  });
+}
+
+/**
+ * Lines every route of a scope sends on top of its security headers (a line of the same name
+ * replaces theirs), sent with them from one list: a hook of the scope's own setting them on each
+ * request was a step more, and set some headers twice. Call it on the scope before its routes.
+ */
+export function withScopeHeaders(scope: FastifyInstance, headers: Record<string, string>): void {
+  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const extra = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value] as [string, string]);
+  // Runs after the root's hook above (a scope's onRoute hooks come after its parents'), so the
+  // route's own lines are already chosen.
+  scope.addHook('onRoute', (route) => {
+    const config = route.config as SecurityHeadersConfig | undefined;
+    const own = (config?.securityHeaders ?? []).filter(([name]) => !names.has(name));
+    route.config = { ...route.config, securityHeaders: [...own, ...extra] } as typeof route.config;
   });
 }

@@ -4,11 +4,12 @@ import type { DeliveryPageModel } from '@darkroom/site/model';
 import type { AppContext } from '../../context';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
+import { withScopeHeaders } from '../../http/security-headers';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { sendCachedText } from '../site/site-http';
 import { sitePageKit, type SitePageKit } from '../site/site-pages.routes';
 import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
-import { DELIVERY_CACHE_CONTROL, deliveryHeaders, galleryJson } from './delivery.routes';
+import { DELIVERY_HEADERS, galleryJson } from './delivery.routes';
 import { deliveryAccess, deliveryCacheTags, unlockDelivery } from './delivery.service';
 
 /**
@@ -16,7 +17,7 @@ import { deliveryAccess, deliveryCacheTags, unlockDelivery } from './delivery.se
  * Open: the gallery (cached per gallery and page until it or the studio's name changes). Locked:
  * the password form, which also works without JavaScript (`POST /g/<token>/`, then a 303 back).
  * Missing (unknown, unpublished, expired or revoked): the website's one 404 page. Every answer
- * is private and never stored (`deliveryHeaders`).
+ * is private and never stored (`DELIVERY_HEADERS`).
  */
 
 const HTML = 'text/html; charset=utf-8';
@@ -54,10 +55,7 @@ function pageTags(delivery: readonly string[]): readonly string[] {
 
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onRequest', (_request, reply, done) => {
-      deliveryHeaders(reply);
-      done();
-    });
+    withScopeHeaders(scope, DELIVERY_HEADERS);
 
     route(scope, deliveryApi.page, async ({ ctx, params, query, request, reply }) => {
       const kit = sitePageKit(request);
@@ -78,7 +76,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       const key = `delivery:page:${access.galleryId}:${token}`;
       const tags = pageTags(deliveryCacheTags(access.galleryId));
       const html = await ctx.cache.json(tags, key, render, (s) => s);
-      return sendCachedText(request, reply, key, html, { type: HTML, cacheControl: DELIVERY_CACHE_CONTROL });
+      return sendCachedText(request, reply, key, html, { type: HTML, stored: false });
     });
 
     // A token that names nothing (malformed included) is the one 404 page; the form without

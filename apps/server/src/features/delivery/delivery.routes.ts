@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deliveryApi } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { serializerOf } from '../../http/json-schema';
 import { route } from '../../http/route';
+import { withScopeHeaders } from '../../http/security-headers';
 import { sendCachedText } from '../site/site-http';
 import {
   attachment,
@@ -24,13 +25,12 @@ import {
  */
 export const DELIVERY_CACHE_CONTROL = 'private, no-store';
 
-/** The headers every customer-side delivery answer carries, errors included. */
-export function deliveryHeaders(reply: FastifyReply): void {
-  reply
-    .header('cache-control', DELIVERY_CACHE_CONTROL)
-    .header('x-robots-tag', 'noindex, nofollow')
-    .header('referrer-policy', 'no-referrer');
-}
+/** The headers every customer-side delivery answer carries, errors included (see `withScopeHeaders`). */
+export const DELIVERY_HEADERS = {
+  'cache-control': DELIVERY_CACHE_CONTROL,
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+};
 
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -72,10 +72,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
 
   // The customer's side.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', (_request, reply, done) => {
-      deliveryHeaders(reply);
-      done();
-    });
+    withScopeHeaders(scope, DELIVERY_HEADERS);
 
     // The page, GET /g/<token>/, is delivery-page.routes.ts's.
     route(scope, deliveryApi.gallery, async (i) => {
@@ -83,7 +80,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       const json = galleryJson(i.ctx, galleryId);
       return sendCachedText(i.request, i.reply, galleryJsonKey(galleryId), typeof json === 'string' ? json : await json, {
         type: 'application/json; charset=utf-8',
-        cacheControl: DELIVERY_CACHE_CONTROL,
+        stored: false,
       });
     });
 

@@ -132,6 +132,38 @@ describeEachDatabase('client delivery', (kind) => {
     }
   });
 
+  it('sends every answer of a link private, unindexed, without a referrer, and with nothing to revalidate', async () => {
+    const g = await createGallery('Headers');
+    await upload(g, ['h.jpg']);
+    await patch(g, { status: true, delivery_password: 'a garden at dusk' });
+    const token = tokenOf(g);
+    const cookie = cookieHeader(await unlock(token, 'a garden at dusk')).split('; ')[0]!;
+    const answers = {
+      open: await get(site(token), cookie),
+      // No cache keeps these answers, so a client's validator changes nothing.
+      revalidated: await get(site(token), cookie, { 'if-none-match': '*' }),
+      head: await t.app.inject({ method: 'HEAD', url: site(token), headers: { cookie } }),
+      locked: await get(site(token)),
+      missing: await get(site('B'.repeat(43))),
+      page: await get(`/g/${token}/`),
+    };
+    expect(Object.values(answers).map((r) => r.statusCode)).toEqual([200, 200, 200, 401, 404, 200]);
+    expect(answers.revalidated.body).toBe(answers.open.body);
+    for (const [name, res] of Object.entries(answers)) {
+      expect({ name, headers: res.headers }).toMatchObject({
+        name,
+        headers: {
+          'cache-control': 'private, no-store',
+          'x-robots-tag': 'noindex, nofollow',
+          'referrer-policy': 'no-referrer',
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'DENY',
+        },
+      });
+      expect({ name, etag: res.headers.etag, vary: res.headers.vary }).toEqual({ name, etag: undefined, vary: undefined });
+    }
+  });
+
   it('counts a visit once per address and half hour, however often the gallery is opened', async () => {
     const g = await createGallery('Visits');
     await upload(g, ['v.jpg']);

@@ -50,7 +50,13 @@ function prepare(key: string, text: string): Prepared {
 export interface SendOptions {
   /** Content type with charset. */
   type: string;
-  cacheControl: string;
+  /** Left as the route set it when not given (a scope's own headers, see `withScopeHeaders`). */
+  cacheControl?: string;
+  /**
+   * False for an answer no cache keeps (`no-store`): nothing will ask to revalidate it, so it
+   * carries no ETag (nor Vary, which only tells caches what to key on) and If-None-Match is not read.
+   */
+  stored?: boolean;
   /** Let any origin read it (JSON API); pages and feeds need not. */
   cors?: boolean;
   status?: number;
@@ -69,9 +75,9 @@ function matches(request: FastifyRequest, etag: string): boolean {
 
 export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key: string, text: string, opts: SendOptions): FastifyReply {
   const entry = prepare(key, text);
-  reply.header('etag', entry.etag);
-  reply.header('cache-control', opts.cacheControl);
-  reply.header('vary', 'Accept-Encoding');
+  const stored = opts.stored ?? true;
+  if (stored) reply.header('etag', entry.etag).header('vary', 'Accept-Encoding');
+  if (opts.cacheControl) reply.header('cache-control', opts.cacheControl);
   if (opts.cors) {
     reply.header('access-control-allow-origin', '*');
     reply.header('access-control-expose-headers', 'ETag');
@@ -79,7 +85,7 @@ export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key
   }
   reply.type(opts.type);
   const status = opts.status ?? 200;
-  if (status === 200 && matches(request, entry.etag)) return reply.code(304).send();
+  if (stored && status === 200 && matches(request, entry.etag)) return reply.code(304).send();
   reply.code(status);
   if (entry.br && acceptsEncoding(request, 'br')) return reply.header('content-encoding', 'br').send(entry.br);
   if (entry.gzip && acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(entry.gzip);
