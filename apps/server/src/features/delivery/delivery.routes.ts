@@ -32,6 +32,8 @@ export const DELIVERY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
 /** The response-cache key of a gallery's JSON (and of its prepared bytes). */
@@ -74,15 +76,23 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     withScopeHeaders(scope, DELIVERY_HEADERS);
 
-    // The page, GET /g/<token>/, is delivery-page.routes.ts's.
-    route(scope, deliveryApi.gallery, async (i) => {
-      const { galleryId } = await openGalleryJson(i.ctx, i.params.token, i.request.headers.cookie);
-      const json = galleryJson(i.ctx, galleryId);
-      return sendCachedText(i.request, i.reply, galleryJsonKey(galleryId), typeof json === 'string' ? json : await json, {
-        type: 'application/json; charset=utf-8',
-        stored: false,
-      });
-    });
+    // The page, GET /g/<token>/, is delivery-page.routes.ts's. The JSON of a cached gallery is
+    // answered without a promise on its way (see `route`): its access and its text are in memory.
+    route(
+      scope,
+      deliveryApi.gallery,
+      ({ ctx, params, request, reply }) => {
+        const access = openGalleryJson(ctx, params.token, request.headers.cookie);
+        const answer = ({ galleryId }: { galleryId: number }) => {
+          const json = galleryJson(ctx, galleryId);
+          const send = (text: string) =>
+            sendCachedText(request, reply, galleryJsonKey(galleryId), text, { type: JSON_TYPE, stored: false });
+          return typeof json === 'string' ? send(json) : json.then(send);
+        };
+        return access instanceof Promise ? access.then(answer) : answer(access);
+      },
+      { precompressed: true },
+    );
 
     route(scope, deliveryApi.unlock, async ({ ctx, params, body, request, reply }) => {
       const cookies = await unlockDelivery(ctx, params.token, body.password, isSecure(request));
