@@ -10,7 +10,7 @@ import { sendCachedText } from '../site/site-http';
 import { sitePageKit, type SitePageKit } from '../site/site-pages.routes';
 import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
 import { DELIVERY_HEADERS, galleryJson } from './delivery.routes';
-import { deliveryAccess, deliveryCacheTags, unlockDelivery } from './delivery.service';
+import { deliveryAccess, deliveryCacheTags, unlockDelivery, type DeliveryAccess } from './delivery.service';
 
 /**
  * The customer's gallery page, `GET /g/<token>/`: rendered by apps/site from the delivery service.
@@ -57,26 +57,32 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     withScopeHeaders(scope, DELIVERY_HEADERS);
 
-    route(scope, deliveryApi.page, async ({ ctx, params, query, request, reply }) => {
+    // A cached first page is answered without a promise on its way (see `route`): its access and
+    // its text are in memory.
+    route(scope, deliveryApi.page, ({ ctx, params, query, request, reply }) => {
       const kit = sitePageKit(request);
       if (!kit) return notBuilt(reply);
       const { token } = params;
-      const access = await deliveryAccess(ctx, token, request.headers.cookie, { view: true });
-      if (access.state === 'missing') return notFoundPage(kit, request, reply);
-      if (access.state === 'locked') return lockedPage(kit, ctx, reply, token, 200, null);
-      const page = query.page ?? 1;
-      const render = async () => {
-        // The gallery as its JSON route caches it: built once for the page and the script's request.
-        const json = await galleryJson(ctx, access.galleryId);
-        const model: DeliveryPageModel = { kind: 'open', token, gallery: JSON.parse(json) as DeliveryGallery, page };
-        return (await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx));
+      const answer = (access: DeliveryAccess) => {
+        if (access.state === 'missing') return notFoundPage(kit, request, reply);
+        if (access.state === 'locked') return lockedPage(kit, ctx, reply, token, 200, null);
+        const page = query.page ?? 1;
+        const render = async () => {
+          // The gallery as its JSON route caches it: built once for the page and the script's request.
+          const json = await galleryJson(ctx, access.galleryId);
+          const model: DeliveryPageModel = { kind: 'open', token, gallery: JSON.parse(json) as DeliveryGallery, page };
+          return (await kit.renderer()).renderDeliveryPage(model, await layoutOf(kit, ctx));
+        };
+        // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
+        if (page > 1) return render().then((html) => reply.type(HTML).send(html));
+        const key = `delivery:page:${access.galleryId}:${token}`;
+        const tags = pageTags(deliveryCacheTags(access.galleryId));
+        const send = (html: string) => sendCachedText(request, reply, key, html, { type: HTML, stored: false });
+        const html = ctx.cache.peek(tags, key);
+        return html === undefined ? ctx.cache.json(tags, key, render, (s) => s).then(send) : send(html);
       };
-      // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
-      if (page > 1) return reply.type(HTML).send(await render());
-      const key = `delivery:page:${access.galleryId}:${token}`;
-      const tags = pageTags(deliveryCacheTags(access.galleryId));
-      const html = await ctx.cache.json(tags, key, render, (s) => s);
-      return sendCachedText(request, reply, key, html, { type: HTML, stored: false });
+      const access = deliveryAccess(ctx, token, request.headers.cookie, { view: true });
+      return access instanceof Promise ? access.then(answer) : answer(access);
     });
 
     // A token that names nothing (malformed included) is the one 404 page; the form without
