@@ -102,8 +102,12 @@ export function routeSchema(ep: EndpointSpec) {
   return schema;
 }
 
-/** Whether a handler's result is still to come (a promise) rather than the answer itself. */
-const isPending = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
+/**
+ * Whether a handler's result is still to come rather than the answer itself: a promise, or any
+ * other thenable (a query builder returned as it is), which is awaited the same way.
+ */
+const isPending = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 
 export interface RouteOptions {
   /**
@@ -160,7 +164,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       // Written before the answer: an acknowledged write always has its entry.
       return event ? recordAudit(ctx, event).then(() => send(request, reply, done, status)) : send(request, reply, done, status);
     };
-    return isPending(result) ? result.then(finish) : finish(result);
+    return isPending<HandlerResult<E>>(result) ? Promise.resolve(result).then((done) => finish(done as HandlerResult<E>)) : finish(result);
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, result: HandlerResult<E>, status: number) => {
