@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../context';
 import { notFound, ValidationError } from '../lib/errors';
 import { CachedJson } from '../lib/cached-json';
+import { whenReady } from '../lib/when-ready';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, ResponseSchema, serializerOf } from './json-schema';
 import { BODY_METHODS, bodyReceived, readBody, type UploadedFile } from './read-body';
@@ -102,13 +103,6 @@ export function routeSchema(ep: EndpointSpec) {
   return schema;
 }
 
-/**
- * Whether a handler's result is still to come rather than the answer itself: a promise, or any
- * other thenable (a query builder returned as it is), which is awaited the same way.
- */
-const isPending = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
-  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-
 export interface RouteOptions {
   /**
    * Every answer of this route is already compressed or too small to be worth it (a cached text
@@ -164,7 +158,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       // Written before the answer: an acknowledged write always has its entry.
       return event ? recordAudit(ctx, event).then(() => send(request, reply, done, status)) : send(request, reply, done, status);
     };
-    return isPending<HandlerResult<E>>(result) ? Promise.resolve(result).then((done) => finish(done as HandlerResult<E>)) : finish(result);
+    return whenReady(result, finish);
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, result: HandlerResult<E>, status: number) => {

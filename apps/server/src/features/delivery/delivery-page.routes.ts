@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
+import { whenReady } from '../../lib/when-ready';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { sendCachedText } from '../site/site-http';
 import { sitePageKit, type SitePageKit } from '../site/site-pages.routes';
@@ -81,8 +82,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
         const html = ctx.cache.peek(tags, key);
         return html === undefined ? ctx.cache.json(tags, key, render, (s) => s).then(send) : send(html);
       };
-      const access = deliveryAccess(ctx, token, request.headers.cookie, { view: true });
-      return access instanceof Promise ? access.then(answer) : answer(access);
+      return whenReady(deliveryAccess(ctx, token, request.headers.cookie, { view: true }), answer);
     });
 
     // A token that names nothing (malformed included) is the one 404 page; the form without

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { serializerOf } from '../../http/json-schema';
 import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
+import { whenReady } from '../../lib/when-ready';
 import { sendCachedText } from '../site/site-http';
 import {
   attachment,
@@ -82,14 +83,11 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       scope,
       deliveryApi.gallery,
       ({ ctx, params, request, reply }) => {
-        const access = openGalleryJson(ctx, params.token, request.headers.cookie);
-        const answer = ({ galleryId }: { galleryId: number }) => {
-          const json = galleryJson(ctx, galleryId);
-          const send = (text: string) =>
-            sendCachedText(request, reply, galleryJsonKey(galleryId), text, { type: JSON_TYPE, stored: false });
-          return typeof json === 'string' ? send(json) : json.then(send);
-        };
-        return access instanceof Promise ? access.then(answer) : answer(access);
+        return whenReady(openGalleryJson(ctx, params.token, request.headers.cookie), ({ galleryId }) =>
+          whenReady(galleryJson(ctx, galleryId), (text) =>
+            sendCachedText(request, reply, galleryJsonKey(galleryId), text, { type: JSON_TYPE, stored: false }),
+          ),
+        );
       },
       { precompressed: true },
     );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { BoundedMap } from '../../lib/bounded-map';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { countAttempt, resetAttempts, type AttemptLimit, type RateLimiter } from '../../lib/rate-limiter';
+import { whenReady } from '../../lib/when-ready';
 import { verifyPassword } from '../../auth/passwords';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -154,8 +155,7 @@ function cookieKey(ctx: AppContext): Buffer | Promise<Buffer> {
  * input to look it up in a map was still 2%.
  */
 function unlockValue(ctx: AppContext, row: DeliveryAccessRow): UnlockValue | Promise<UnlockValue> {
-  const key = cookieKey(ctx);
-  return key instanceof Promise ? key.then((made) => unlockValueWith(made, row)) : unlockValueWith(key, row);
+  return whenReady(cookieKey(ctx), (key) => unlockValueWith(key, row));
 }
 
 function unlockValueWith(key: Buffer, row: DeliveryAccessRow): UnlockValue {
@@ -191,8 +191,7 @@ function isUnlocked(ctx: AppContext, row: DeliveryAccessRow, cookieHeader: strin
   if (!row.passwordHash) return true;
   const values = unlockCookieValues(cookieHeader);
   if (!values.length) return false;
-  const made = unlockValue(ctx, row);
-  return made instanceof Promise ? made.then((m) => holdsValue(values, m)) : holdsValue(values, made);
+  return whenReady(unlockValue(ctx, row), (made) => holdsValue(values, made));
 }
 
 /** Whether one of the cookie values is the gallery's, compared in constant time. */
@@ -236,8 +235,7 @@ export function deliveryAccess(
   cookieHeader: string | undefined,
   opts: { view?: boolean } = {},
 ): DeliveryAccess | Promise<DeliveryAccess> {
-  const found = accessRow(ctx, token);
-  return found instanceof Promise ? found.then((row) => accessOf(ctx, row, cookieHeader, opts)) : accessOf(ctx, found, cookieHeader, opts);
+  return whenReady(accessRow(ctx, token), (row) => accessOf(ctx, row, cookieHeader, opts));
 }
 
 function accessOf(
@@ -247,10 +245,7 @@ function accessOf(
   opts: { view?: boolean },
 ): DeliveryAccess | Promise<DeliveryAccess> {
   if (!row || !isLive(row)) return { state: 'missing' };
-  const checked = isUnlocked(ctx, row, cookieHeader);
-  return checked instanceof Promise
-    ? checked.then((unlocked) => unlockedAccess(ctx, row, unlocked, opts))
-    : unlockedAccess(ctx, row, checked, opts);
+  return whenReady(isUnlocked(ctx, row, cookieHeader), (unlocked) => unlockedAccess(ctx, row, unlocked, opts));
 }
 
 function unlockedAccess(
@@ -274,8 +269,7 @@ function requireOpen(
   cookieHeader: string | undefined,
   opts: { view?: boolean } = {},
 ): OpenAccess | Promise<OpenAccess> {
-  const access = deliveryAccess(ctx, token, cookieHeader, opts);
-  return access instanceof Promise ? access.then(openOrThrow) : openOrThrow(access);
+  return whenReady(deliveryAccess(ctx, token, cookieHeader, opts), openOrThrow);
 }
 
 function openOrThrow(access: DeliveryAccess): OpenAccess {
