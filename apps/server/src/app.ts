@@ -13,7 +13,6 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES } from '@darkroom/contracts';
 import type { Config } from './config';
@@ -28,6 +27,7 @@ import { ResponseSchema, serializerOf } from './http/json-schema';
 import { BODY_MESSAGES, BODY_METHODS, restoreIdleTimeout } from './http/read-body';
 import { lazyChildLogger, OneLineRequestLog } from './http/request-log';
 import { registerRequestLimits } from './http/request-limits';
+import { multipartBodies } from './http/multipart';
 import { registerSecurityHeaders } from './http/security-headers';
 import { HttpError, ValidationError } from './lib/errors';
 import { createLogger } from './lib/log';
@@ -195,7 +195,7 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   });
   await app.register(formbody);
   // Limits here are the ceiling; each endpoint narrows them to its own file fields (read-body.ts).
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
+  await app.register(multipartBodies, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
 
   // A request's upload spool files never outlive it, whatever happened to it. Only requests with
   // a body can have spooled a file or lengthened their idle timeout, so only their routes get the
