@@ -42,7 +42,7 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
         .join('')
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: { url: string }; res?: { statusCode: number } });
+        .map((l) => JSON.parse(l) as { reqId?: string; msg: string; req?: { url: string; ip?: string }; res?: { statusCode: number } });
     logged.length = 0;
     const ok = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(ok.statusCode).toBe(200);
@@ -65,6 +65,22 @@ describeEachDatabase('trust: logs, headers and throttling', (kind) => {
     await t.app.inject({ method: 'GET', url: '/g/secret-link-token-123/?x=1' });
     expect(lines()[0]).toMatchObject({ msg: 'request completed', req: { url: '/g/[token]/?x=1' } });
     expect(logged.join('')).not.toContain('secret-link-token-123');
+
+    // The masked URL and the address are remembered from the line before: each line still has its own.
+    logged.length = 0;
+    for (const [url, remoteAddress] of [
+      ['/healthz', '10.0.0.1'],
+      ['/healthz', '10.0.0.2'],
+      ['/g/other-token/', '10.0.0.2'],
+      ['/healthz', '10.0.0.1'],
+    ] as const)
+      await t.app.inject({ method: 'GET', url, remoteAddress });
+    expect(lines().map((l) => [l.req?.url, l.req?.ip])).toEqual([
+      ['/healthz', '10.0.0.1'],
+      ['/healthz', '10.0.0.2'],
+      ['/g/[token]/', '10.0.0.2'],
+      ['/healthz', '10.0.0.1'],
+    ]);
 
     // A request that logs through its own logger (request.log) still carries its id.
     logged.length = 0;
