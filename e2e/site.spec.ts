@@ -247,6 +247,27 @@ test.describe('the public website', () => {
     }
   });
 
+  test('the footer sits at the foot of the window on a page shorter than it, at 1280 px and on a phone', async ({ page }) => {
+    const floating: string[] = [];
+    for (const size of [
+      { width: 1280, height: 1600 },
+      { width: 390, height: 1400 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const url of publicPages(seeded!)) {
+        await page.goto(url);
+        // Its bottom edge is the page's, and never above the window's (an empty About page once
+        // left a band of background under it).
+        const gap = await page.evaluate(() => {
+          const footer = document.querySelector('body > footer')!.getBoundingClientRect();
+          return Math.round(window.innerHeight - (footer.bottom + window.scrollY));
+        });
+        if (gap > 0) floating.push(`${url} at ${size.width} px: ${gap} px under the footer`);
+      }
+    }
+    expect(floating, 'pages whose footer floats above the bottom of the window').toEqual([]);
+  });
+
   test('no public page scrolls sideways on a 320 px phone or at 1280 px, long words included', async ({ page, api }) => {
     // A service whose name holds one long word (in its hero and its "Ask about" button: once cut
     // off and 62 px too wide) and an e-mail address shown in every page's footer and on the
