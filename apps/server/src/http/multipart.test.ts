@@ -26,8 +26,10 @@ describe('multipartBodies', () => {
   });
   afterAll(() => app.close());
 
-  const body = (boundary: string) =>
-    [
+  /** A multipart body of one text field and one file, posted to `url`. */
+  const postParts = (url: string) => {
+    const boundary = 'darkroom-test-boundary';
+    const payload = [
       `--${boundary}`,
       'Content-Disposition: form-data; name="title"',
       '',
@@ -40,14 +42,11 @@ describe('multipartBodies', () => {
       `--${boundary}--`,
       '',
     ].join('\r\n');
+    return app.inject({ method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  };
 
   it('reads a multipart body part by part', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/parts',
-      headers: { 'content-type': 'multipart/form-data; boundary=x1' },
-      payload: body('x1'),
-    });
+    const res = await postParts('/parts');
     expect(res.json()).toEqual({ seen: ['title=Spring', 'photo=bytes'] });
   });
 
@@ -59,12 +58,7 @@ describe('multipartBodies', () => {
   });
 
   it('refuses saveRequestFiles, whose files those hooks would have removed', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/save',
-      headers: { 'content-type': 'multipart/form-data; boundary=x2' },
-      payload: body('x2'),
-    });
+    const res = await postParts('/save');
     expect(res.statusCode).toBe(500);
     expect((res.json() as { message: string }).message).toMatch(/saveRequestFiles is not used here/);
   });
