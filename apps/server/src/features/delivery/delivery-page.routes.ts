@@ -79,8 +79,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
         const key = `delivery:page:${access.galleryId}:${token}`;
         const tags = pageTags(deliveryCacheTags(access.galleryId));
         const send = (html: string) => sendCachedText(request, reply, key, html, { type: HTML, stored: false });
-        const html = ctx.cache.peek(tags, key);
-        return html === undefined ? ctx.cache.json(tags, key, render, (s) => s).then(send) : send(html);
+        return whenReady(ctx.cache.peek(tags, key) ?? ctx.cache.json(tags, key, render, (s) => s), send);
       };
       return whenReady(deliveryAccess(ctx, token, request.headers.cookie, { view: true }), answer);
     });
