@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMMON_MESSAGES, DELIVERY_MESSAGES } from '@darkroom/contracts';
 import { DELIVERY_PAGE_SIZE } from '@darkroom/site/model';
@@ -231,6 +232,36 @@ describeEachDatabase('delivery page', (kind) => {
     expect(new Set(bodies).size).toBe(1);
     expect(bodies[0]).toContain('<meta name="robots" content="noindex"/>');
     for (const leak of ['Hidden', 'Expired', 'Revoked']) expect(bodies[0]).not.toContain(leak);
+  });
+
+  it('sends the form, the 404 page and a later page encoded as the browser accepts (the route skips @fastify/compress)', async () => {
+    const other = await createGallery('Encoded', ['one.jpg']);
+    const [photo] = await galleryPhotoRows(t, { type: 'client-gallery', parentId: other.id });
+    await insertGalleryPhotos(
+      t,
+      Array.from({ length: DELIVERY_PAGE_SIZE + 1 }, (_, i) => ({
+        parentType: 'client-gallery' as const,
+        parentId: other.id,
+        name: `enc-${i}.jpg`,
+        image: { ...photo!.image, id: 0, sha256: `${photo!.image.sha256.slice(0, 48)}enc${String(i).padStart(13, '0')}` },
+      })),
+    );
+    const pages = { form: url, missing: `/g/${'B'.repeat(43)}/`, first: other.url, later: `${other.url}?page=2` };
+    for (const [name, path] of Object.entries(pages)) {
+      const plain = await get(path);
+      expect({ name, encoding: plain.headers['content-encoding'] }).toEqual({ name, encoding: undefined });
+      const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect({ name, status: br.statusCode, encoding: br.headers['content-encoding'] }).toEqual({
+        name,
+        status: plain.statusCode,
+        encoding: 'br',
+      });
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.headers['cache-control']).toBe('private, no-store');
+      const gzip = await get(path, { 'accept-encoding': 'gzip' });
+      expect({ name, encoding: gzip.headers['content-encoding'] }).toEqual({ name, encoding: 'gzip' });
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    }
   });
 
   it('counts a visit when the page opens', async () => {

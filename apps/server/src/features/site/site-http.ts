@@ -31,20 +31,27 @@ function prepare(key: string, text: string): Prepared {
   // The response cache hands back the same string until a write drops it, so this compares
   // references in the common case.
   if (hit && hit.text === text) return hit;
+  const entry = encodeText(text, { brotli: 9, gzip: 9 });
+  prepared.set(key, entry);
+  return entry;
+}
+
+/** The text, its ETag and (when big enough to gain) its brotli and gzip encodings at these levels. */
+function encodeText(text: string, level: { brotli: number; gzip: number }): Prepared {
   const raw = Buffer.from(text);
   const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const big = raw.length >= MIN_COMPRESS;
-  const entry: Prepared = {
+  return {
     text,
     etag,
     raw,
     br: big
-      ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      ? brotliCompressSync(raw, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: level.brotli, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        })
       : null,
-    gzip: big ? gzipSync(raw, { level: 9 }) : null,
+    gzip: big ? gzipSync(raw, { level: level.gzip }) : null,
   };
-  prepared.set(key, entry);
-  return entry;
 }
 
 export interface SendOptions {
@@ -74,7 +81,19 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key: string, text: string, opts: SendOptions): FastifyReply {
-  const entry = prepare(key, text);
+  return sendPrepared(request, reply, prepare(key, text), opts);
+}
+
+/**
+ * Sends a text made for this request alone (a form with its message, a page nobody caches),
+ * encoded as `sendCachedText` would, at quicker levels, and kept nowhere. For routes that skip
+ * @fastify/compress (`compress: false`) and still answer such texts now and then.
+ */
+export function sendFreshText(request: FastifyRequest, reply: FastifyReply, text: string, opts: Omit<SendOptions, 'stored'>): FastifyReply {
+  return sendPrepared(request, reply, encodeText(text, { brotli: 5, gzip: 6 }), { ...opts, stored: false });
+}
+
+function sendPrepared(request: FastifyRequest, reply: FastifyReply, entry: Prepared, opts: SendOptions): FastifyReply {
   const stored = opts.stored ?? true;
   if (stored) reply.header('etag', entry.etag).header('vary', 'Accept-Encoding');
   if (opts.cacheControl) reply.header('cache-control', opts.cacheControl);

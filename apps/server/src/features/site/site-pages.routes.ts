@@ -84,8 +84,8 @@ export interface SitePageKit {
   /** The delivery page's built script, or null before the site is built. */
   deliveryScript: string | null;
   studioName(ctx: AppContext): Promise<string>;
-  /** The website's 404 page: one text for every page that is not there. */
-  notFoundHtml(request: FastifyRequest): Promise<string>;
+  /** The website's 404 page (one text for every page that is not there) and its key for `sendCachedText`. */
+  notFoundPage(request: FastifyRequest): Promise<{ key: string; html: string }>;
 }
 /** Each server's kit, by its runtime (tests run several servers in one process); none before a build. */
 const pageKits = new WeakMap<object, SitePageKit>();
@@ -313,20 +313,22 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     return reply.code(code).header('cache-control', 'no-store').type(HTML).send(html);
   }
 
-  const notFoundHtml = async (request: FastifyRequest): Promise<string> => {
+  const notFoundPage = async (request: FastifyRequest): Promise<{ key: string; html: string }> => {
     const ctx = contextOf(request);
     const origin = originOf(request);
-    return ctx.cache.json(
+    const key = `page:${origin}:not-found`;
+    const html = await ctx.cache.json(
       ALL_SITE_TAGS,
-      `page:${origin}:not-found`,
+      key,
       async () => (await loadRenderer!()).renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
       (s) => s,
     );
+    return { key, html };
   };
   notFoundPages.set(app.runtime, async (request, reply) => {
     if (!loadRenderer) return notBuilt(reply);
-    const html = await notFoundHtml(request);
-    return sendCachedText(request, reply, `page:${originOf(request)}:not-found`, html, {
+    const { key, html } = await notFoundPage(request);
+    return sendCachedText(request, reply, key, html, {
       type: HTML,
       cacheControl: 'no-cache',
       status: 404,
@@ -337,7 +339,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       renderer: loadRenderer,
       deliveryScript: scripts.delivery ?? null,
       studioName: async (ctx) => (await sitePublicSettings(ctx)).studio_name,
-      notFoundHtml,
+      notFoundPage,
     });
   }
 
