@@ -158,7 +158,9 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       // Written before the answer: an acknowledged write always has its entry.
       return event ? recordAudit(ctx, event).then(() => send(request, reply, done, status)) : send(request, reply, done, status);
     };
-    return whenReady(result, finish);
+    // The reply itself is a thenable (it settles when sent): a handler that answered returns it,
+    // and waiting on it took a promise and four microtasks per cached answer.
+    return result === reply ? finish(reply) : whenReady(result, finish);
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, result: HandlerResult<E>, status: number) => {
