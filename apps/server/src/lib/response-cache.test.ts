@@ -53,6 +53,29 @@ describe('response cache', () => {
     await database.close();
   });
 
+  it('finds the same entry under a frozen list of tags (whose ids it remembers) as under a copy of it, and drops it by any of its tags', async () => {
+    const database = await openPglite();
+    const cache = new ResponseCache(database);
+    const frozen = Object.freeze(['delivery', 'delivery:7']);
+    let loads = 0;
+    const load = async () => `text ${++loads}`;
+    const same = (s: string) => s;
+    expect(await cache.json(frozen, 'json', load, same)).toBe('text 1');
+    expect(cache.peek(frozen, 'json')).toBe('text 1');
+    expect(cache.peek([...frozen], 'json')).toBe('text 1');
+    expect(cache.peek(frozen, 'page')).toBeUndefined();
+    expect(cache.peek(Object.freeze(['delivery']), 'json')).toBeUndefined();
+    // More keys than a list remembers ids for: each is still found, the first included.
+    for (let i = 0; i < 40; i++) await cache.json(frozen, `key ${i}`, async () => `key ${i}`, same);
+    for (let i = 0; i < 40; i++) expect(cache.peek(frozen, `key ${i}`)).toBe(`key ${i}`);
+    expect(cache.peek(frozen, 'json')).toBe('text 1');
+    await cache.invalidate('delivery:7');
+    expect(cache.peek(frozen, 'json')).toBeUndefined();
+    expect(await cache.json(frozen, 'json', load, same)).toBe('text 2');
+    await cache.stop();
+    await database.close();
+  });
+
   it('does not keep a failed load', async () => {
     const database = await openPglite();
     const cache = new ResponseCache(database);

@@ -59,6 +59,18 @@ function pageTags(delivery: readonly string[]): readonly string[] {
   return tags;
 }
 
+/**
+ * The cached first page's key: one string per access row (the same object while the token's
+ * cached row is unchanged), so looking it up again hashes nothing anew (see ResponseCache).
+ */
+const pageKeys = new WeakMap<OpenAccess['row'], string>();
+function pageKey(access: OpenAccess): string {
+  let key = pageKeys.get(access.row);
+  if (key === undefined) pageKeys.set(access.row, (key = `delivery:page:${access.galleryId}:${access.row.token}`));
+  return key;
+}
+type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
+
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     withScopeHeaders(scope, DELIVERY_HEADERS);
@@ -85,7 +97,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
           };
           // The first page is what everyone opens: cached. Later pages (no JavaScript) are drawn each time.
           if (page > 1) return render().then((html) => sendFreshText(request, reply, html, { type: HTML }));
-          const key = `delivery:page:${access.galleryId}:${token}`;
+          const key = pageKey(access);
           const tags = pageTags(deliveryCacheTags(access.galleryId));
           const send = (html: string) => sendCachedText(request, reply, key, html, { type: HTML, stored: false });
           return whenReady(ctx.cache.peek(tags, key) ?? ctx.cache.json(tags, key, render, (s) => s), send);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { serializerOf } from '../../http/json-schema';
 import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
+import { BoundedMap } from '../../lib/bounded-map';
 import { whenReady } from '../../lib/when-ready';
 import { sendCachedText } from '../site/site-http';
 import {
@@ -38,7 +39,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
 /** The response-cache key of a gallery's JSON (and of its prepared bytes). */
-const galleryJsonKey = (galleryId: number) => `delivery:json:${galleryId}`;
+/** A gallery's key, one string per gallery: looked up again by the same string, its hash is not worked out anew (see ResponseCache). */
+const jsonKeys = new BoundedMap<number, string>(10_000);
+function galleryJsonKey(galleryId: number): string {
+  let key = jsonKeys.get(galleryId);
+  if (key === undefined) jsonKeys.set(galleryId, (key = `delivery:json:${galleryId}`));
+  return key;
+}
 
 /**
  * A gallery's JSON as its route answers it, from the response cache: the text itself when it is
