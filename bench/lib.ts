@@ -300,6 +300,20 @@ export async function bestOfRounds<T extends { rps: number }>(
   return best as T[];
 }
 
+/**
+ * Our server against bare Fastify in alternating rounds (see `bestOfRounds`): each side's best
+ * round, and every round's ratio, so a reader sees how far the machine's noise moved it.
+ */
+export async function againstBare(
+  ours: () => Promise<Throughput>,
+  bare: () => Promise<Throughput>,
+  rounds: number,
+): Promise<{ ours: Throughput; bare: Throughput; ratio: number; roundRatios: number[] }> {
+  const roundRatios: number[] = [];
+  const [best, baseline] = await bestOfRounds([ours, bare], rounds, ([a, b]) => roundRatios.push(a!.rps / b!.rps));
+  return { ours: best!, bare: baseline!, ratio: best!.rps / baseline!.rps, roundRatios };
+}
+
 /** One GET, its whole body as received (still encoded), with its status, encoding, headers and time. */
 export function rawGet(
   url: string,
