@@ -23,7 +23,7 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { againstBare, envInt, fmt, makePhoto, printTable, rawGet, ROOT, rps, startBareServer, startServer } from './lib';
+import { againstBare, envInt, fmt, makePhoto, printTable, rawGet, ROOT, startBareServer, startServer } from './lib';
 import { lighthouseOf } from './site';
 
 const token = () => randomBytes(32).toString('base64url');
@@ -108,23 +108,10 @@ export async function runDeliveryPage(): Promise<void> {
     try {
       const seconds = envInt('BENCH_DELIVERY_SECONDS', 5);
       const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 4);
-      const headers = { 'accept-encoding': 'br' };
-      const {
-        ours,
-        bare: baseline,
-        ratio,
-        roundRatios,
-      } = await againstBare(
-        () => rps(url, seconds, headers),
-        () => rps(bare.url, seconds, headers),
-        rounds,
+      printTable(
+        `The cached page, 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
+        await againstBare('Darkroom /g/<token>/', url, bare.url, { seconds, rounds, headers: { 'accept-encoding': 'br' } }),
       );
-      printTable(`The cached page, 50 connections, best of ${rounds} alternating ${seconds} s rounds`, [
-        ['Darkroom /g/<token>/', `${fmt(ours.rps, 0)} req/s  p99 ${ours.p99} ms  errors ${ours.errors}`],
-        ['bare Fastify, same bytes', `${fmt(baseline.rps, 0)} req/s  p99 ${baseline.p99} ms  errors ${baseline.errors}`],
-        ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}`],
-        ['each round', roundRatios.map((r) => `${fmt(r * 100, 0)}%`).join('  ')],
-      ]);
     } finally {
       await bare.stop();
       fs.rmSync(file, { force: true });

@@ -44,7 +44,6 @@ import {
   memoryOf,
   printTable,
   rawGet,
-  rps,
   sampleRss,
   startBareServer,
   startServer,
@@ -494,24 +493,9 @@ export async function runDelivery(): Promise<void> {
       const bare = await startBareServer(file, first.encoding);
       try {
         const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 4);
-        const {
-          ours,
-          bare: baseline,
-          ratio,
-          roundRatios,
-        } = await againstBare(
-          () => rps(jsonUrl, seconds, headers),
-          () => rps(bare.url, seconds, headers),
-          rounds,
-        );
         printTable(
           `Gallery JSON of ${jsonPhotos} photos, password set, cookie sent (${fmt(plain.body.length / 1024, 0)} KB, ${first.encoding} ${fmt(first.body.length / 1024, 0)} KB), 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
-          [
-            ['Darkroom /site/galleries/<token>/', `${fmt(ours.rps, 0)} req/s  p99 ${ours.p99} ms  errors ${ours.errors}`],
-            ['bare Fastify, same bytes', `${fmt(baseline.rps, 0)} req/s  p99 ${baseline.p99} ms  errors ${baseline.errors}`],
-            ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}`],
-            ['each round', roundRatios.map((r) => `${fmt(r * 100, 0)}%`).join('  ')],
-          ],
+          await againstBare('Darkroom /site/galleries/<token>/', jsonUrl, bare.url, { seconds, rounds, headers }),
         );
       } finally {
         await bare.stop();

@@ -301,17 +301,29 @@ export async function bestOfRounds<T extends { rps: number }>(
 }
 
 /**
- * Our server against bare Fastify in alternating rounds (see `bestOfRounds`): each side's best
- * round, and every round's ratio, so a reader sees how far the machine's noise moved it.
+ * Our server's URL against bare Fastify's in alternating rounds of `seconds` (see `bestOfRounds`):
+ * the table rows of each side's best round, their ratio against the 60% goal, and every round's
+ * ratio, so a reader sees how far the machine's noise moved it.
  */
 export async function againstBare(
-  ours: () => Promise<Throughput>,
-  bare: () => Promise<Throughput>,
-  rounds: number,
-): Promise<{ ours: Throughput; bare: Throughput; ratio: number; roundRatios: number[] }> {
+  label: string,
+  ourUrl: string,
+  bareUrl: string,
+  opts: { seconds: number; rounds: number; headers: Record<string, string> },
+): Promise<[string, string][]> {
   const roundRatios: number[] = [];
-  const [best, baseline] = await bestOfRounds([ours, bare], rounds, ([a, b]) => roundRatios.push(a!.rps / b!.rps));
-  return { ours: best!, bare: baseline!, ratio: best!.rps / baseline!.rps, roundRatios };
+  const [ours, bare] = (await bestOfRounds(
+    [() => rps(ourUrl, opts.seconds, opts.headers), () => rps(bareUrl, opts.seconds, opts.headers)],
+    opts.rounds,
+    ([a, b]) => roundRatios.push(a!.rps / b!.rps),
+  )) as [Throughput, Throughput];
+  const ratio = ours.rps / bare.rps;
+  return [
+    [label, `${fmt(ours.rps, 0)} req/s  p99 ${ours.p99} ms  errors ${ours.errors}`],
+    ['bare Fastify, same bytes', `${fmt(bare.rps, 0)} req/s  p99 ${bare.p99} ms  errors ${bare.errors}`],
+    ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}`],
+    ['each round', roundRatios.map((r) => `${fmt(r * 100, 0)}%`).join('  ')],
+  ];
 }
 
 /** One GET, its whole body as received (still encoded), with its status, encoding, headers and time. */
