@@ -38,8 +38,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
-/** The response-cache key of a gallery's JSON (and of its prepared bytes). */
-/** A gallery's key, one string per gallery: looked up again by the same string, its hash is not worked out anew (see ResponseCache). */
+/**
+ * The response-cache key of a gallery's JSON (and of its prepared bytes): one string per gallery,
+ * so looking it up again hashes nothing anew (see ResponseCache).
+ */
 const jsonKeys = new BoundedMap<number, string>(10_000);
 function galleryJsonKey(galleryId: number): string {
   let key = jsonKeys.get(galleryId);

@@ -10,12 +10,14 @@ import { BoundedMap } from '../../lib/bounded-map';
  * once per version of the text, and CORS for GET so a studio's own front end may read it.
  */
 
-interface Prepared {
+interface Encoded {
   text: string;
-  etag: string;
   raw: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
+}
+interface Prepared extends Encoded {
+  etag: string;
 }
 
 /** Smaller bodies are sent as they are: compressing them saves nothing. */
@@ -31,19 +33,18 @@ function prepare(key: string, text: string): Prepared {
   // The response cache hands back the same string until a write drops it, so this compares
   // references in the common case.
   if (hit && hit.text === text) return hit;
-  const entry = encodeText(text, { brotli: 9, gzip: 9 });
+  const encoded = encodeText(text, { brotli: 9, gzip: 9 });
+  const entry = { ...encoded, etag: `"${createHash('sha1').update(encoded.raw).digest('base64url')}"` };
   prepared.set(key, entry);
   return entry;
 }
 
-/** The text, its ETag and (when big enough to gain) its brotli and gzip encodings at these levels. */
-function encodeText(text: string, level: { brotli: number; gzip: number }): Prepared {
+/** The text and (when big enough to gain) its brotli and gzip encodings at these levels. */
+function encodeText(text: string, level: { brotli: number; gzip: number }): Encoded {
   const raw = Buffer.from(text);
-  const etag = `"${createHash('sha1').update(raw).digest('base64url')}"`;
   const big = raw.length >= MIN_COMPRESS;
   return {
     text,
-    etag,
     raw,
     br: big
       ? brotliCompressSync(raw, {
@@ -81,7 +82,8 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key: string, text: string, opts: SendOptions): FastifyReply {
-  return sendPrepared(request, reply, prepare(key, text), opts);
+  const entry = prepare(key, text);
+  return sendEncoded(request, reply, entry, entry.etag, opts);
 }
 
 /**
@@ -90,12 +92,13 @@ export function sendCachedText(request: FastifyRequest, reply: FastifyReply, key
  * @fastify/compress (`compress: false`) and still answer such texts now and then.
  */
 export function sendFreshText(request: FastifyRequest, reply: FastifyReply, text: string, opts: Omit<SendOptions, 'stored'>): FastifyReply {
-  return sendPrepared(request, reply, encodeText(text, { brotli: 5, gzip: 6 }), { ...opts, stored: false });
+  return sendEncoded(request, reply, encodeText(text, { brotli: 5, gzip: 6 }), null, opts);
 }
 
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, entry: Prepared, opts: SendOptions): FastifyReply {
-  const stored = opts.stored ?? true;
-  if (stored) reply.header('etag', entry.etag).header('vary', 'Accept-Encoding');
+/** Sends the encoding the request accepts; with an ETag (a stored answer), its validators and `304`. */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, entry: Encoded, etag: string | null, opts: SendOptions): FastifyReply {
+  const stored = etag !== null && (opts.stored ?? true);
+  if (stored) reply.header('etag', etag).header('vary', 'Accept-Encoding');
   if (opts.cacheControl) reply.header('cache-control', opts.cacheControl);
   if (opts.cors) {
     reply.header('access-control-allow-origin', '*');
@@ -104,7 +107,7 @@ function sendPrepared(request: FastifyRequest, reply: FastifyReply, entry: Prepa
   }
   reply.type(opts.type);
   const status = opts.status ?? 200;
-  if (stored && status === 200 && matches(request, entry.etag)) return reply.code(304).send();
+  if (stored && status === 200 && matches(request, etag)) return reply.code(304).send();
   reply.code(status);
   if (entry.br && acceptsEncoding(request, 'br')) return reply.header('content-encoding', 'br').send(entry.br);
   if (entry.gzip && acceptsEncoding(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(entry.gzip);
