@@ -80,8 +80,9 @@ export class ResponseCache {
 
   /**
    * The tags' joined form. The last list is remembered: most reads pass a constant list (a page's
-   * fifteen tags) again and again, while per-request lists (a gallery's) are simply joined; a
-   * WeakMap entry per new list cost more than the join.
+   * fifteen tags) again and again, while lists made per request (`[...tags]`) are simply joined; a
+   * WeakMap entry per new list cost more than the join. A frozen list kept per gallery has its
+   * whole ids remembered instead (`rememberedId`).
    */
   private lastTags: readonly string[] | null = null;
   private lastJoined = '';
