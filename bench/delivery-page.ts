@@ -110,7 +110,11 @@ export async function runDeliveryPage(): Promise<void> {
       const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 4);
       printTable(
         `The cached page, 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
-        await againstBare('Darkroom /g/<token>/', url, bare.url, { seconds, rounds, headers: { 'accept-encoding': 'br' } }),
+        await againstBare('Darkroom /g/<token>/', { url, pid: server.pid }, bare, {
+          seconds,
+          rounds,
+          headers: { 'accept-encoding': 'br' },
+        }),
       );
     } finally {
       await bare.stop();

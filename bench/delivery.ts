@@ -495,7 +495,7 @@ export async function runDelivery(): Promise<void> {
         const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 4);
         printTable(
           `Gallery JSON of ${jsonPhotos} photos, password set, cookie sent (${fmt(plain.body.length / 1024, 0)} KB, ${first.encoding} ${fmt(first.body.length / 1024, 0)} KB), 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
-          await againstBare('Darkroom /site/galleries/<token>/', jsonUrl, bare.url, { seconds, rounds, headers }),
+          await againstBare('Darkroom /site/galleries/<token>/', { url: jsonUrl, pid: server.pid }, bare, { seconds, rounds, headers }),
         );
       } finally {
         await bare.stop();

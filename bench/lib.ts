@@ -227,13 +227,14 @@ export async function startBareServer(
   file: string,
   encoding: string,
   headerFile?: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const args = [path.join(ROOT, 'bench/bare-server.ts'), String(port), file, encoding, ...(headerFile ? [headerFile] : [])];
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -267,13 +268,15 @@ export interface Throughput {
   rps: number;
   p99: number;
   errors: number;
+  /** Answers received in the whole run. */
+  answers: number;
 }
 
 /** 50 connections on `url` for `seconds`; prints the bytes received per answer, so both sides can be seen to send the same. */
 export async function rps(url: string, seconds: number, headers: Record<string, string>): Promise<Throughput> {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });
   console.log(`  (${maskUrl(url)}: ${(r.throughput.total / r.requests.total / 1024).toFixed(2)} KB received per answer)`);
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, answers: r.requests.total };
 }
 
 /**
@@ -300,29 +303,57 @@ export async function bestOfRounds<T extends { rps: number }>(
   return best as T[];
 }
 
+/** A server to measure: where to ask, and its process (for the CPU time it spends). */
+export interface Measured {
+  url: string;
+  pid: number;
+}
+
+/** One round on a server: its throughput, and the CPU time (all threads) it spent per answer, in us. */
+async function measuredRound(server: Measured, seconds: number, headers: Record<string, string>) {
+  const cpu = cpuSecondsOf(server.pid);
+  const r = await rps(server.url, seconds, headers);
+  return { ...r, cpuPerAnswer: ((cpuSecondsOf(server.pid) - cpu) * 1e6) / Math.max(1, r.answers) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /**
- * Our server's URL against bare Fastify's in alternating rounds of `seconds` (see `bestOfRounds`):
- * the table rows of each side's best round, their ratio against the 60% goal, and every round's
- * ratio, so a reader sees how far the machine's noise moved it.
+ * Our server against bare Fastify in alternating rounds of `seconds` (see `bestOfRounds`): the
+ * table rows of each side's best round, their ratio against the 60% goal, and every round's
+ * ratio, so a reader sees how far the machine's noise moved it. Also each side's CPU time per
+ * answer (median round), the same work seen from the servers: it moves far less with the
+ * machine's speed than requests per second, which depend on how autocannon and the server share
+ * the cores.
  */
 export async function againstBare(
   label: string,
-  ourUrl: string,
-  bareUrl: string,
+  ours: Measured,
+  bare: Measured,
   opts: { seconds: number; rounds: number; headers: Record<string, string> },
 ): Promise<[string, string][]> {
   const roundRatios: number[] = [];
-  const [ours, bare] = (await bestOfRounds(
-    [() => rps(ourUrl, opts.seconds, opts.headers), () => rps(bareUrl, opts.seconds, opts.headers)],
+  const cpu: [number[], number[]] = [[], []];
+  const [best, bareBest] = await bestOfRounds(
+    [() => measuredRound(ours, opts.seconds, opts.headers), () => measuredRound(bare, opts.seconds, opts.headers)],
     opts.rounds,
-    ([a, b]) => roundRatios.push(a!.rps / b!.rps),
-  )) as [Throughput, Throughput];
-  const ratio = ours.rps / bare.rps;
+    ([a, b]) => {
+      roundRatios.push(a!.rps / b!.rps);
+      cpu[0].push(a!.cpuPerAnswer);
+      cpu[1].push(b!.cpuPerAnswer);
+    },
+  );
+  const ratio = best!.rps / bareBest!.rps;
+  const [ourCpu, bareCpu] = [median(cpu[0]), median(cpu[1])];
   return [
-    [label, `${fmt(ours.rps, 0)} req/s  p99 ${ours.p99} ms  errors ${ours.errors}`],
-    ['bare Fastify, same bytes', `${fmt(bare.rps, 0)} req/s  p99 ${bare.p99} ms  errors ${bare.errors}`],
+    [label, `${fmt(best!.rps, 0)} req/s  p99 ${best!.p99} ms  errors ${best!.errors}`],
+    ['bare Fastify, same bytes', `${fmt(bareBest!.rps, 0)} req/s  p99 ${bareBest!.p99} ms  errors ${bareBest!.errors}`],
     ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 60%) ${ratio >= 0.6 ? 'holds' : 'MISSED'}`],
     ['each round', roundRatios.map((r) => `${fmt(r * 100, 0)}%`).join('  ')],
+    [
+      'server CPU per answer',
+      `${fmt(ourCpu, 1)} us, bare ${fmt(bareCpu, 1)} us (median rounds, all threads): bare's is ${fmt((bareCpu / ourCpu) * 100, 0)}% of ours`,
+    ],
   ];
 }
 
