@@ -16,6 +16,8 @@ import { createTestApp, describeEachDatabase, expectThrottled, makeImage, multip
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
 import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
+import { buildApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
@@ -451,6 +453,53 @@ describeEachDatabase('client delivery', (kind) => {
     expect(res.json()).toEqual({ detail: DELIVERY_MESSAGES.notFound });
     expect((await get(site('Z'.repeat(43)))).json()).toEqual(res.json());
   });
+
+  it.runIf(kind === 'postgres')(
+    'a change in one process closes the link in another at once: password, downloads, unpublishing, revocation',
+    async () => {
+      const g = await createGallery('Two processes');
+      const [p] = await upload(g, ['two.jpg']);
+      await patch(g, { status: true });
+      const token = tokenOf(g);
+      let otherDb: Database | null = null;
+      let other: Awaited<ReturnType<typeof buildApp>> | null = null;
+      try {
+        otherDb = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
+        other = await buildApp({ config: t.config, database: otherDb, logger: false });
+        const there = (url: string, cookie = '') => other!.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        // NOTIFY travels between connections: each change lands within milliseconds, not at a cache's age limit.
+        const soon = (url: string, cookie = '') =>
+          expect.poll(async () => (await there(url, cookie)).statusCode, { timeout: 3000, interval: 20 });
+        // The other process holds the open gallery, its page and its original in memory.
+        for (const url of [site(token), g.delivery_url, site(token, `photos/${p!.id}/original/`)])
+          expect((await there(url)).statusCode, url).toBe(200);
+
+        await patch(g, { delivery_password: PASSWORD });
+        await soon(site(token)).toBe(401);
+        expect((await there(g.delivery_url)).body).toContain('type="password"');
+        const cookie = cookieHeader(await unlock(token, PASSWORD)).split('; ')[0]!;
+        expect((await there(site(token), cookie)).statusCode).toBe(200);
+
+        await patch(g, { allow_download: false });
+        await soon(site(token, `photos/${p!.id}/original/`), cookie).toBe(403);
+
+        await patch(g, { status: false });
+        await soon(site(token), cookie).toBe(404);
+        expect((await there(g.delivery_url, cookie)).statusCode).toBe(404);
+
+        await patch(g, { status: true });
+        await soon(site(token), cookie).toBe(200);
+        const res = await t.as({ method: 'POST', url: `${ADMIN_BASE}${g.id}/delivery/regenerate/` });
+        expect(res.statusCode, res.body).toBe(200);
+        await soon(site(token), cookie).toBe(404);
+        expect((await there(g.delivery_url, cookie)).statusCode).toBe(404);
+        expect((await there(site(tokenOf(res.json() as ClientGallery)), cookie)).statusCode).toBe(401);
+      } finally {
+        await other?.close();
+        await otherDb?.close();
+      }
+    },
+  );
 
   it('downloads off: the gallery still shows, but no zip and no original (403)', async () => {
     const g = await createGallery('No downloads');
