@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import yauzl from 'yauzl';
 import { crc32 } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   COMMON_MESSAGES,
@@ -18,6 +19,7 @@ import { zipNames } from './delivery.service';
 import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
+import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
@@ -527,6 +529,32 @@ describeEachDatabase('client delivery', (kind) => {
     expectThrottled(blocked, COMMON_MESSAGES.tooManyRequests, t.config.loginWindowMs);
     // Another address is not blocked by these.
     expect((await unlock(token, PASSWORD, '10.7.0.2')).statusCode).toBe(204);
+  });
+
+  it.runIf(kind === 'postgres' && process.env.TEST_REDIS_URL)('counts password attempts across processes through Redis', async () => {
+    const g = await createGallery('Throttle shared');
+    await patch(g, { status: true, delivery_password: PASSWORD });
+    const token = tokenOf(g);
+    const prefix = `darkroom:test:${randomUUID()}:`;
+    const processes: { database: Database; app: Awaited<ReturnType<typeof buildApp>>; limiter: RateLimiter }[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const limiter = redisRateLimiter(process.env.TEST_REDIS_URL!, prefix);
+        const database = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
+        processes.push({ limiter, database, app: await buildApp({ config: t.config, database, logger: false, limiter }) });
+      }
+      const attempt = (i: number, password: string) =>
+        processes[i % 2]!.app.inject({ method: 'POST', url: site(token, 'unlock/'), payload: { password }, remoteAddress: '10.8.0.1' });
+      // The wrong guesses alternate between the two processes, and still add up to the limit.
+      for (let i = 0; i < t.config.loginMaxFailures; i++) expect((await attempt(i, `guess ${i}`)).statusCode).toBe(400);
+      for (const i of [0, 1]) expectThrottled(await attempt(i, PASSWORD), COMMON_MESSAGES.tooManyRequests, t.config.loginWindowMs);
+    } finally {
+      for (const p of processes) {
+        await p.app.close();
+        await p.database.close();
+        await p.limiter.close();
+      }
+    }
   });
 
   it('marks the cookie Secure on https (behind a trusted proxy)', async () => {
