@@ -136,6 +136,31 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
   };
 }
 
+/**
+ * PostgreSQL only: another app on this test's database, as a second process behind a load
+ * balancer would be (its own connections, caches and LISTEN/NOTIFY), with its own limiter if given.
+ */
+export async function secondProcess(
+  t: TestApp,
+  opts: { limiter?: RateLimiter } = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!t.databaseUrl) throw new Error('a second process needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, pgliteDir: null, migrate: false, poolSize: 2 });
+  try {
+    const app = await buildApp({ config: t.config, database, logger: false, limiter: opts.limiter });
+    return {
+      app,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
 /** Runs a suite once per database kind: `describeEachDatabase('services', (kind) => ...)`. */
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void): void {
   for (const kind of DATABASE_KINDS) describe(`${name} [${kind}]`, () => fn(kind));

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
-import { buildApp } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { ADMIN, createTestApp, describeEachDatabase, secondProcess, type TestApp } from '../../test/harness';
 import { authTokens } from '../db/schema';
 
 describeEachDatabase('session cache', (kind) => {
@@ -77,11 +75,9 @@ describeEachDatabase('session cache', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('a sign-out in one process ends the session in another at once', async () => {
-    let otherDb: Database | null = null;
-    let other: Awaited<ReturnType<typeof buildApp>> | null = null;
+    const second = await secondProcess(t);
+    const other = second.app;
     try {
-      otherDb = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
-      other = await buildApp({ config: t.config, database: otherDb, logger: false });
       const login = await other.inject({
         method: 'POST',
         url: '/accounts/auth-admin/login/',
@@ -102,8 +98,7 @@ describeEachDatabase('session cache', (kind) => {
       // NOTIFY travels between connections; it lands within milliseconds, not at the cache's age limit.
       await expect.poll(async () => (await get(token)).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
     } finally {
-      await other?.close();
-      await otherDb?.close();
+      await second.close();
     }
   });
 });

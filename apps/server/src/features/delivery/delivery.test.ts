@@ -13,13 +13,19 @@ import {
   type DeliveryGallery,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, expectThrottled, makeImage, multipart, type TestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  expectThrottled,
+  makeImage,
+  multipart,
+  secondProcess,
+  type TestApp,
+} from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
 import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
-import { buildApp } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
-import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
+import { redisRateLimiter } from '../../lib/rate-limiter';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
@@ -463,12 +469,9 @@ describeEachDatabase('client delivery', (kind) => {
       const [p] = await upload(g, ['two.jpg']);
       await patch(g, { status: true });
       const token = tokenOf(g);
-      let otherDb: Database | null = null;
-      let other: Awaited<ReturnType<typeof buildApp>> | null = null;
+      const other = await secondProcess(t);
       try {
-        otherDb = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
-        other = await buildApp({ config: t.config, database: otherDb, logger: false });
-        const there = (url: string, cookie = '') => other!.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        const there = (url: string, cookie = '') => other.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
         // NOTIFY travels between connections: each change lands within milliseconds, not at a cache's age limit.
         const soon = (url: string, cookie = '') =>
           expect.poll(async () => (await there(url, cookie)).statusCode, { timeout: 3000, interval: 20 });
@@ -497,8 +500,7 @@ describeEachDatabase('client delivery', (kind) => {
         expect((await there(g.delivery_url, cookie)).statusCode).toBe(404);
         expect((await there(site(tokenOf(res.json() as ClientGallery)), cookie)).statusCode).toBe(401);
       } finally {
-        await other?.close();
-        await otherDb?.close();
+        await other.close();
       }
     },
   );
@@ -536,24 +538,19 @@ describeEachDatabase('client delivery', (kind) => {
     await patch(g, { status: true, delivery_password: PASSWORD });
     const token = tokenOf(g);
     const prefix = `darkroom:test:${randomUUID()}:`;
-    const processes: { database: Database; app: Awaited<ReturnType<typeof buildApp>>; limiter: RateLimiter }[] = [];
+    // Two more processes, each with a limiter of its own on the same Redis.
+    const limiters = [0, 1].map(() => redisRateLimiter(process.env.TEST_REDIS_URL!, prefix));
+    const processes: Awaited<ReturnType<typeof secondProcess>>[] = [];
     try {
-      for (let i = 0; i < 2; i++) {
-        const limiter = redisRateLimiter(process.env.TEST_REDIS_URL!, prefix);
-        const database = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
-        processes.push({ limiter, database, app: await buildApp({ config: t.config, database, logger: false, limiter }) });
-      }
+      for (const limiter of limiters) processes.push(await secondProcess(t, { limiter }));
       const attempt = (i: number, password: string) =>
         processes[i % 2]!.app.inject({ method: 'POST', url: site(token, 'unlock/'), payload: { password }, remoteAddress: '10.8.0.1' });
       // The wrong guesses alternate between the two processes, and still add up to the limit.
       for (let i = 0; i < t.config.loginMaxFailures; i++) expect((await attempt(i, `guess ${i}`)).statusCode).toBe(400);
       for (const i of [0, 1]) expectThrottled(await attempt(i, PASSWORD), COMMON_MESSAGES.tooManyRequests, t.config.loginWindowMs);
     } finally {
-      for (const p of processes) {
-        await p.app.close();
-        await p.database.close();
-        await p.limiter.close();
-      }
+      for (const p of processes) await p.close();
+      for (const limiter of limiters) await limiter.close();
     }
   });
 
