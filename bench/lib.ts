@@ -316,7 +316,8 @@ async function measuredRound(server: Measured, seconds: number, headers: Record<
   return { ...r, cpuPerAnswer: ((cpuSecondsOf(server.pid) - cpu) * 1e6) / Math.max(1, r.answers) };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Our server against bare Fastify in alternating rounds of `seconds` (see `bestOfRounds`): the

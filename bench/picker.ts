@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client';
 import { insertPeople } from '../apps/server/src/features/people/people.repository';
-import { ADMIN, adminDist, envInt, fmt, printTable, startServer, type RunningServer } from './lib';
+import { ADMIN, adminDist, envInt, fmt, printTable, startServer, type RunningServer, median } from './lib';
 
 const GOAL_MS = 100;
 
@@ -105,8 +105,6 @@ async function measure(browser: Browser, url: string, session: string, wanted: s
   const keys = [...b.keyMs].sort((x, y) => x - y);
   return { openMs: b.openMs, keystrokeMs: keys[Math.floor(keys.length * 0.9)] ?? 0, foundMs: b.foundMs, options };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function sessionOf(server: RunningServer): Promise<string> {
   const login = await fetch(`${server.url}/accounts/auth-admin/login/`, {

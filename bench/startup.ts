@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { ADMIN, cpuSecondsOf, envInt, freePort, printTable, ROOT, serverEntry } from './lib';
+import { ADMIN, cpuSecondsOf, envInt, freePort, printTable, ROOT, serverEntry, median } from './lib';
 
 interface Start {
   wall: number;
@@ -96,7 +96,6 @@ async function timeToHealthy(command: string, args: string[], dataDir: string): 
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 const load = () =>
   os

@@ -17,7 +17,7 @@ import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage as localMedia } from '../apps/server/src/media/storage';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
-import { ADMIN, adminDist, envInt, fmt, makePhoto, printTable, startServer } from './lib';
+import { ADMIN, adminDist, envInt, fmt, makePhoto, printTable, startServer, median } from './lib';
 
 interface Measure {
   firstTileMs: number;
@@ -146,8 +146,6 @@ async function measure(browser: Browser, url: string, session: string, galleryNa
     frameMax: frames[frames.length - 1]!,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function runViewGallery(): Promise<{ big: Measure; small: Measure }> {
   const bigCount = envInt('BENCH_GALLERY', 5000);
