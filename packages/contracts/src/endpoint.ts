@@ -63,7 +63,22 @@ export interface EndpointSpec {
   audit?: string | false;
   /** Requests per address per window, counted before the body is read (public endpoints). */
   rateLimit?: { max: number; windowMs: number };
+  /**
+   * The most bytes of text the body may hold (JSON, a form, or a multipart body's text fields;
+   * files have their own limits). Defaults to `BODY_LIMITS[access]`.
+   */
+  bodyLimit?: number;
 }
+
+/**
+ * Text a body may carry by default: an admin's forms hold long descriptions; anyone's requests
+ * (sign-in, a password, an enquiry) are a few fields, so a stranger cannot make the server hold
+ * megabytes.
+ */
+export const BODY_LIMITS = { admin: 2 * 1024 * 1024, public: 16 * 1024 } as const;
+
+/** The text bytes an endpoint's body may hold. */
+export const bodyLimitOf = (ep: EndpointSpec): number => ep.bodyLimit ?? BODY_LIMITS[ep.access ?? 'admin'];
 
 /** Declares an endpoint; the literal types are kept for the fetchers and handlers. */
 export function endpoint<const S extends EndpointSpec>(spec: S): S {

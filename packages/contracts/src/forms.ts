@@ -3,13 +3,26 @@ import { z } from 'zod';
 /** Field errors as the API returns them: `{ field: ["message", ...] }`. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Required text: trims, then fails with `message` when empty or missing. */
-export function requiredText(message: string, max = 255, maxMessage?: string) {
-  return z
+/** Refused in one-line fields (names, titles): a line break there could split a header or a CSV row. */
+export const LINE_BREAK_MESSAGE = 'Line breaks are not allowed here.';
+
+/** The longest text that is one line (names, titles, phones); longer fields are free text on several lines. */
+const ONE_LINE_MAX = 255;
+
+/** A one-line string: no carriage return or line feed. */
+export const isOneLine = (v: string) => !/[\r\n]/.test(v);
+
+/**
+ * Required text: trims, then fails with `message` when empty or missing. Up to 255 characters it
+ * is a one-line field and refuses line breaks.
+ */
+export function requiredText(message: string, max = ONE_LINE_MAX, maxMessage?: string) {
+  const text = z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: maxMessage ?? `Ensure this field has no more than ${max} characters.` });
+  return max <= ONE_LINE_MAX ? text.refine(isOneLine, { error: LINE_BREAK_MESSAGE }) : text;
 }
 
 /** Optional text: missing, null and blank all become ''; under .partial() a missing key stays missing. */
@@ -36,11 +49,12 @@ export const NUL_MESSAGE = 'Null characters are not allowed.';
 
 /**
  * The one id rule, for ids in bodies and forms alike: a whole number from 1 to MAX_ID, sent as a
- * JSON number or as digits in a form; anything else fails with the field's own message.
+ * JSON number or as its digits in a form (one spelling: no sign, spaces or leading zeros);
+ * anything else fails with the field's own message.
  */
 export function formId(message: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? (/^\s*\d+\s*$/.test(v) ? Number(v) : v.trim() === '' ? undefined : v) : v),
+    (v) => (typeof v === 'string' ? (/^[1-9]\d*$/.test(v) ? Number(v) : v === '' ? undefined : v) : v),
     z.number({ error: message }).refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ID, { error: message }),
   );
 }

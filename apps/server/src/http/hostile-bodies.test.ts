@@ -97,7 +97,9 @@ type Body =
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; contentType: string; text: string }
   | { kind: 'form'; fields: [string, string][] }
-  | { kind: 'multipart'; fields: [string, string][]; files: [string, 'image' | 'junk' | 'empty'][] };
+  | { kind: 'multipart'; fields: [string, string][]; files: [string, 'image' | 'junk' | 'empty'][] }
+  | { kind: 'deep'; field: string; depth: number }
+  | { kind: 'bulky'; field: string; count: number; size: number };
 
 const body: fc.Arbitrary<Body> = fc.oneof(
   fc.record({ kind: fc.constant('json' as const), value: fc.oneof(fc.dictionary(fieldName, hostileValue, { maxKeys: 8 }), hostileValue) }),
@@ -117,6 +119,15 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     kind: fc.constant('multipart' as const),
     fields: fc.array(fc.tuple(fieldName, hostileString), { maxLength: 6 }),
     files: fc.array(fc.tuple(fieldName, fc.constantFrom('image' as const, 'junk' as const, 'empty' as const)), { maxLength: 2 }),
+  }),
+  // JSON nested far deeper than any field expects (a walk by recursion once overflowed its stack).
+  fc.record({ kind: fc.constant('deep' as const), field: fieldName, depth: fc.integer({ min: 30, max: 6000 }) }),
+  // Many large multipart text fields: more text than any endpoint takes.
+  fc.record({
+    kind: fc.constant('bulky' as const),
+    field: fieldName,
+    count: fc.integer({ min: 1, max: 40 }),
+    size: fc.integer({ min: 1, max: 70_000 }),
   }),
 );
 
@@ -165,6 +176,14 @@ describeEachDatabase('hostile bodies on every write route', (kind) => {
         } else if (b.kind === 'raw') {
           headers['content-type'] = b.contentType;
           payload = b.text;
+        } else if (b.kind === 'deep') {
+          headers['content-type'] = 'application/json';
+          payload = `{${JSON.stringify(b.field)}:${'['.repeat(b.depth)}1${']'.repeat(b.depth)}}`;
+        } else if (b.kind === 'bulky') {
+          const value = 'x'.repeat(b.size);
+          const m = await multipart({ [b.field]: Array.from({ length: b.count }, () => value) });
+          Object.assign(headers, m.headers);
+          payload = m.payload;
         } else if (b.kind === 'form') {
           headers['content-type'] = 'application/x-www-form-urlencoded';
           payload = new URLSearchParams(b.fields).toString();

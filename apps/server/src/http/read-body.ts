@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { COMMON_MESSAGES, MAX_IMAGE_BYTES, NUL_MESSAGE, type FileField } from '@darkroom/contracts';
-import { ValidationError } from '../lib/errors';
+import { z } from 'zod';
+import { bodyLimitOf, COMMON_MESSAGES, MAX_IMAGE_BYTES, NUL_MESSAGE, type EndpointSpec, type FieldErrors } from '@darkroom/contracts';
+import { HttpError, ValidationError } from '../lib/errors';
 import { releaseSpooled, spoolPart } from '../media/spool';
 
 /** A file part of a multipart body, spooled to a temporary file (never held in memory). */
@@ -25,46 +26,105 @@ export interface RequestBody {
 /** The methods whose requests have their body read (by `readBody`, or by a streamed endpoint itself). */
 export const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Text parts of one multipart body: how many, and how large each may be. */
-export const MULTIPART_FIELD_LIMITS = { fields: 100, fieldSize: 1024 * 1024 } as const;
-
 export const BODY_MESSAGES = {
   noFiles: 'This field does not accept files.',
   tooManyFiles: 'Too many files.',
   malformed: 'The request body is incomplete or malformed.',
+  tooLarge: 'The request body is too large.',
+  tooDeep: 'This value is nested too deeply.',
 } as const;
 
-const hasNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
-  return false;
-};
+/** No field of any endpoint nests deeper than this; a deeper value is refused, not walked. */
+const MAX_DEPTH = 32;
 
-/** PostgreSQL cannot store a NUL character: any field holding one is refused with its own message. */
-export function refuseNul(fields: Record<string, unknown>): void {
-  const bad = Object.entries(fields).filter(([k, v]) => k.includes('\0') || hasNul(v));
-  if (bad.length) throw new ValidationError(Object.fromEntries(bad.map(([k]) => [k.replace(/\0/g, ''), [NUL_MESSAGE]])));
+export const bodyTooLarge = () => new HttpError(413, BODY_MESSAGES.tooLarge);
+
+/** What is wrong with a parsed value (a NUL character, or nesting past MAX_DEPTH), walked without recursion. */
+function problemOf(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return NUL_MESSAGE;
+    } else if (v && typeof v === 'object') {
+      if (depth > MAX_DEPTH) return BODY_MESSAGES.tooDeep;
+      for (const [key, child] of Object.entries(v)) {
+        if (key.includes('\0')) return NUL_MESSAGE;
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  return null;
 }
 
 /**
- * How to read an endpoint's multipart body: only its own file fields, each bounded in count and
- * size. One file more than it takes gets through the parser, so acceptFilePart can name the field
- * in its 400 (it refuses the part before a byte is written); an oversized file arrives truncated
- * and is reported against its field too.
+ * Refuses fields PostgreSQL could not store (a NUL character) or no endpoint expects (nesting
+ * past MAX_DEPTH), each with its own message.
  */
-export function multipartOptions(files: Readonly<Record<string, FileField>> | undefined): Parameters<FastifyRequest['parts']>[0] {
-  const total = Object.values(files ?? {}).reduce((n, f) => n + f.maxFiles, 0) + 1;
-  const limits = { ...MULTIPART_FIELD_LIMITS, files: total, fileSize: MAX_IMAGE_BYTES, parts: MULTIPART_FIELD_LIMITS.fields + total };
+export function checkFieldValues(fields: Record<string, unknown>): void {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const problem = key.includes('\0') ? NUL_MESSAGE : problemOf(value);
+    if (problem) errors[key.replace(/\0/g, '')] = [problem];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** The field names an endpoint's body declares, or null when its schema is not a plain object. */
+function declaredFields(ep: EndpointSpec): ReadonlySet<string> | null {
+  let schema: unknown = ep.body;
+  if (schema instanceof z.ZodPipe) schema = schema.in;
+  return schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : null;
+}
+
+/** Text parts a multipart body may hold beyond the declared fields (a form's submit button, say). */
+const SPARE_FIELDS = 5;
+
+/**
+ * How to read an endpoint's multipart body, as it arrives: its declared text fields (a few spare)
+ * of at most its body limit each, its own file fields only, each file bounded. One file more than
+ * an endpoint takes gets through the parser, so `acceptFilePart` can name the field in its 400;
+ * an oversized file arrives truncated and is reported against its field too.
+ */
+export function multipartOptions(ep: EndpointSpec): Parameters<FastifyRequest['parts']>[0] {
+  const files = Object.values(ep.files ?? {}).reduce((n, f) => n + f.maxFiles, 0) + 1;
+  const fields = (declaredFields(ep)?.size ?? 20) + SPARE_FIELDS;
+  const limits = { fields, fieldSize: bodyLimitOf(ep), fieldNameSize: 100, files, fileSize: MAX_IMAGE_BYTES, parts: fields + files };
   return { limits, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+}
+
+/**
+ * Counts a multipart body's text as it arrives against the endpoint's limit, and keeps only the
+ * fields it declares.
+ */
+export class TextFields {
+  private bytes = 0;
+  private readonly declared: ReadonlySet<string> | null;
+  private readonly limit: number;
+  readonly values: Record<string, unknown> = {};
+
+  constructor(ep: EndpointSpec) {
+    this.declared = declaredFields(ep);
+    this.limit = bodyLimitOf(ep);
+  }
+
+  /** Takes a text part; throws 413 once the body's text passes its limit, 400 for a NUL. */
+  add(part: Extract<Multipart, { type: 'field' }>): void {
+    const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+    this.bytes += Buffer.byteLength(value) + Buffer.byteLength(part.fieldname);
+    if (part.valueTruncated || this.bytes > this.limit) throw bodyTooLarge();
+    if (this.declared && !this.declared.has(part.fieldname)) return;
+    checkFieldValues({ [part.fieldname]: value });
+    this.values[part.fieldname] = value;
+  }
 }
 
 /**
  * Checks a file part against what the endpoint accepts, before a byte of it is written: a
  * field that takes no files, or one more file than a field takes, is a 400.
  */
-export function acceptFilePart(files: Readonly<Record<string, FileField>> | undefined, counts: Map<string, number>, field: string): void {
-  const spec = files?.[field];
+export function acceptFilePart(ep: EndpointSpec, counts: Map<string, number>, field: string): void {
+  const spec = ep.files?.[field];
   if (!spec) throw ValidationError.field(field, BODY_MESSAGES.noFiles);
   const n = (counts.get(field) ?? 0) + 1;
   if (n > spec.maxFiles) throw ValidationError.field(field, BODY_MESSAGES.tooManyFiles);
@@ -73,27 +133,27 @@ export function acceptFilePart(files: Readonly<Record<string, FileField>> | unde
 
 /**
  * Reads a JSON, form-encoded or multipart body into one shape, so every write route accepts all
- * three as the spec's client sends them. Files are accepted only on the fields an endpoint
- * declares, streamed to temporary files that are removed when the request ends.
+ * three as the spec's client sends them. JSON and forms are bounded by the route's `bodyLimit`
+ * (Fastify refuses more with 413 as it arrives); multipart text by `TextFields`. Files are
+ * accepted only on the fields an endpoint declares, streamed to temporary files that are removed
+ * when the request ends.
  */
-export async function readBody(request: FastifyRequest, files: Readonly<Record<string, FileField>> | undefined): Promise<RequestBody> {
+export async function readBody(request: FastifyRequest, ep: EndpointSpec): Promise<RequestBody> {
   if (!request.isMultipart()) {
     const body = request.body;
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
-    refuseNul(fields);
+    checkFieldValues(fields);
     return { fields, files: {} };
   }
-  const out: RequestBody = { fields: {}, files: {} };
+  const text = new TextFields(ep);
+  const files: Record<string, UploadedFile[]> = {};
   const counts = new Map<string, number>();
-  const parts = request.parts(multipartOptions(files)) as AsyncIterableIterator<Multipart>;
-  for await (const part of parts) {
+  for await (const part of request.parts(multipartOptions(ep))) {
     if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      refuseNul({ [part.fieldname]: value });
-      out.fields[part.fieldname] = value;
+      text.add(part);
       continue;
     }
-    acceptFilePart(files, counts, part.fieldname);
+    acceptFilePart(ep, counts, part.fieldname);
     const spooled = await spoolPart(request, part.file);
     if (spooled.truncated) throw ValidationError.field(part.fieldname, COMMON_MESSAGES.imageTooLarge);
     // An empty file part is how browsers send "no file chosen": treat it as absent.
@@ -101,7 +161,7 @@ export async function readBody(request: FastifyRequest, files: Readonly<Record<s
       await releaseSpooled(request, spooled.path);
       continue;
     }
-    (out.files[part.fieldname] ??= []).push({
+    (files[part.fieldname] ??= []).push({
       field: part.fieldname,
       filename: part.filename,
       mimetype: part.mimetype,
@@ -111,7 +171,7 @@ export async function readBody(request: FastifyRequest, files: Readonly<Record<s
       crc32: spooled.crc32,
     });
   }
-  return out;
+  return { fields: text.values, files };
 }
 
 const idleRestores = new WeakMap<FastifyRequest, () => void>();

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AUTH_MESSAGES, ENQUIRY_MESSAGES, LOVE_STORY_MESSAGES, NUL_MESSAGE, GALLERY_LINK_MESSAGES } from '@darkroom/contracts';
+import {
+  AUTH_MESSAGES,
+  ENQUIRY_MESSAGES,
+  GALLERY_LINK_MESSAGES,
+  LINE_BREAK_MESSAGE,
+  LOVE_STORY_MESSAGES,
+  NUL_MESSAGE,
+} from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../test/harness';
 import { spoolDir } from '../media/spool';
 import { BODY_MESSAGES } from './read-body';
@@ -223,6 +230,70 @@ describeEachDatabase('request bodies: NUL characters and out-of-range ids are 40
     }
     // The largest id is a valid id: simply not found.
     expect((await t.as({ method: 'GET', url: '/adminportal/manage-services/2147483647/' })).statusCode).toBe(404);
+  });
+
+  it('accepts one spelling of an id: no leading zeros, signs or spaces', async () => {
+    for (const user of ['034', ' 34', '34 ', '+34']) {
+      const link = await t.as({
+        method: 'POST',
+        url: '/adminportal/photo-gallery-links/',
+        payload: { link: 'https://a.test/', description: 'd', user },
+      });
+      expect(link.statusCode, JSON.stringify(user)).toBe(400);
+    }
+    for (const url of ['/adminportal/manage-services/034/', '/adminportal/manage-services/34%20/', '/adminportal/manage-services/%2B34/']) {
+      expect((await t.as({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('refuses line breaks in one-line fields (names, titles), not in free text', async () => {
+    const person = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-users/',
+      payload: { username: 'crlf', first_name: 'Eve\r\nBcc: x@y.test', last_name: 'L', email: 'crlf@example.com', phone: '1' },
+    });
+    expect(person.statusCode).toBe(400);
+    expect(person.json()).toEqual({ first_name: [LINE_BREAK_MESSAGE] });
+    const enquiry = await t.app.inject({
+      method: 'POST',
+      url: '/site/enquiries/',
+      payload: { full_name: 'Eve\nX', email: 'eve@example.com', message: 'Two lines\nare fine here' },
+    });
+    expect(enquiry.statusCode).toBe(400);
+    expect(enquiry.json()).toEqual({ full_name: [LINE_BREAK_MESSAGE] });
+  });
+
+  it('refuses a body nested deeper than any field with a 400, without walking it by recursion', async () => {
+    const deep = `{"ids":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const url of [`/site/galleries/${'x'.repeat(43)}/favourites/`, '/adminportal/manage-gallery/order/']) {
+      const res = await t.as({
+        method: url.includes('order') ? 'PATCH' : 'PUT',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ ids: [BODY_MESSAGES.tooDeep] });
+    }
+  });
+
+  it('refuses more text than an endpoint takes with 413 as it arrives, JSON and multipart alike', async () => {
+    const big = 'x'.repeat(20 * 1024);
+    const json = await t.app.inject({ method: 'POST', url: '/accounts/auth-admin/login/', payload: { username: big, password: 'p' } });
+    expect(json.statusCode).toBe(413);
+    expect(json.json()).toEqual({ detail: BODY_MESSAGES.tooLarge });
+    const parts = await multipart({ username: 'owner', password: big });
+    const multi = await t.app.inject({ method: 'POST', url: '/accounts/auth-admin/login/', ...parts });
+    expect(multi.statusCode).toBe(413);
+    const many = await multipart(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'x'])));
+    expect((await t.app.inject({ method: 'POST', url: '/accounts/auth-admin/login/', ...many })).statusCode).toBe(413);
+    // An admin's form takes long texts.
+    const long = await t.as({
+      method: 'POST',
+      url: '/adminportal/photo-gallery-links/',
+      payload: { link: 'https://a.test/', description: big, user: customer },
+    });
+    expect(long.statusCode).not.toBe(413);
   });
 
   it('keeps the sign-in and enquiry messages for ordinary mistakes', async () => {
