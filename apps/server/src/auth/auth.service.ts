@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUTH_MESSAGES, type LoginInput, type LoginResponse } fro
 import { contextFor, type AppContext } from '../context';
 import { recordAudit } from '../features/activity/activity.service';
 import { ValidationError } from '../lib/errors';
-import { countAttempt, resetAttempts, type AttemptLimit } from '../lib/rate-limiter';
+import { attemptPassword, type PasswordLimits } from '../lib/rate-limiter';
 import { findByUsername, touchLastLogin, userDetails } from './accounts.repository';
 import { decoyHash, verifyPassword } from './passwords';
 import { issueToken, revokeToken } from './tokens.repository';
@@ -15,18 +15,22 @@ import { issueToken, revokeToken } from './tokens.repository';
 export const ACCOUNTS_CACHE_TAG = 'accounts';
 
 /**
- * The sign-in counters: per address and username, per address (any username), and per
- * username from any address, so spreading guesses over many addresses does not help either.
+ * The sign-in counters: per address and username and per address (any username), which refuse
+ * an address past its limit; and per username from any address, which counts wrong passwords
+ * only and, past its limit, leaves each address one try (see `attemptPassword`).
  */
-function signInLimits(ctx: AppContext, username: string): AttemptLimit[] {
+function signInLimits(ctx: AppContext, username: string): PasswordLimits {
   const ip = ctx.ip ?? 'unknown';
   const max = ctx.config.loginMaxFailures;
   const user = username.toLowerCase();
-  return [
-    { key: `login:${ip}:${user}`, max },
-    { key: `login-ip:${ip}`, max: max * 4 },
-    { key: `login-account:${user}`, max: max * 4 },
-  ];
+  return {
+    own: [
+      { key: `login:${ip}:${user}`, max },
+      { key: `login-ip:${ip}`, max: max * 4 },
+    ],
+    shared: [{ key: `login-account:${user}`, max: max * 4 }],
+    windowMs: ctx.config.loginWindowMs,
+  };
 }
 
 /**
@@ -36,15 +40,15 @@ function signInLimits(ctx: AppContext, username: string): AttemptLimit[] {
  */
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
   const { db, config, limiter } = ctx;
-  const limits = signInLimits(ctx, input.username);
-  await countAttempt(limiter, limits, config.loginWindowMs);
   const account = await findByUsername(db, input.username);
-  const ok = account ? await verifyPassword(account.passwordHash, input.password) : await verifyPassword(await decoyHash(), input.password);
-  if (!account || !ok || !account.isStaff || !account.isActive) {
+  const ok = await attemptPassword(limiter, signInLimits(ctx, input.username), async () => {
+    const matches = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.password);
+    return matches && !!account && account.isStaff && account.isActive;
+  });
+  if (!ok || !account) {
     await recordAudit(ctx, { action: AUDIT_ACTIONS.signInFailed, area: 'account', actorName: input.username });
     throw new ValidationError({ non_field_errors: [AUTH_MESSAGES.mismatch], detail: [AUTH_MESSAGES.mismatch] });
   }
-  await resetAttempts(limiter, limits);
   const { token, expiresAt } = await issueToken(db, account.id, config.tokenTtlMs);
   await touchLastLogin(db, account.id);
   await ctx.cache.invalidate(ACCOUNTS_CACHE_TAG);

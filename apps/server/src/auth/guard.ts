@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
-import { BoundedMap } from '../lib/bounded-map';
 import { HttpError } from '../lib/errors';
 import type { Account } from './accounts.repository';
 import { hashToken, lookupToken } from './tokens.repository';
@@ -23,45 +22,32 @@ declare module 'fastify' {
 /** Route options of a route anyone may call. */
 export const PUBLIC_ROUTE = { config: { access: 'public' as Access } };
 
-/**
- * Hashes of recently presented tokens: a SHA-256 per request was a tenth of a cached answer's own
- * work. Past the bound the oldest goes, not all: a flood of made-up tokens costs a signed-in admin
- * one hash now and then, never every admin's at once.
- */
-const recentHashes = new BoundedMap<string, string>(10_000);
+/** What a token looks like (`issueToken`: 32 random bytes, base64url): anything else is refused unread. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function tokenHash(token: string): string {
-  let hash = recentHashes.get(token);
-  if (hash === undefined) recentHashes.set(token, (hash = hashToken(token)));
-  return hash;
-}
+/** Methods that change something: their session is checked at the source, never from memory. */
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Reads `Authorization: Token <token>` and requires an active admin behind it. A session the
- * cache holds is checked at once, without a promise (most requests: the promise and its await
- * were a few percent of a cached answer); only a session the cache lacks is looked up.
+ * Reads `Authorization: Token <token>` and requires an active admin behind it. Reads take the
+ * session from memory when this process holds it (a sign-out reaches other processes through
+ * PostgreSQL within milliseconds); writes always look it up in the database, so a token signed
+ * out anywhere can never change anything.
  */
-export function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> | undefined {
-  const header = request.headers.authorization ?? '';
-  const match = /^Token\s+(\S+)$/i.exec(header.trim());
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const match = /^Token\s+(\S+)$/i.exec((request.headers.authorization ?? '').trim());
   if (!match) throw new HttpError(401, COMMON_MESSAGES.unauthenticated);
-  const hash = tokenHash(match[1]!);
-  const session = app.runtime.sessions.get(hash);
-  if (session) {
-    admit(request, session);
-    return undefined;
-  }
-  return lookUpSession(app, request, hash);
-}
-
-async function lookUpSession(app: FastifyInstance, request: FastifyRequest, hash: string): Promise<void> {
+  if (!TOKEN_SHAPE.test(match[1]!)) throw new HttpError(401, COMMON_MESSAGES.invalidToken);
+  const hash = hashToken(match[1]!);
   const { sessions } = app.runtime;
+  const cached = WRITES.has(request.method) ? undefined : sessions.get(hash);
+  if (cached) return admit(request, cached);
   const mark = sessions.mark();
   const found = await lookupToken(app.db, hash);
   if (found.state === 'expired') throw new HttpError(401, COMMON_MESSAGES.expiredToken);
   if (found.state !== 'valid') throw new HttpError(401, COMMON_MESSAGES.invalidToken);
-  const session = { account: found.account, tokenId: found.tokenId, expiresAt: found.expiresAt.getTime(), cachedAt: Date.now() };
-  // Only sessions that pass are cached: a refused token is looked up again next time.
+  const session = { account: found.account, tokenId: found.tokenId, expiresAt: found.expiresAt.getTime() };
+  // Only sessions that pass are kept: a refused token is looked up again next time.
   if (found.account.isActive && found.account.isStaff) sessions.remember(hash, mark, session);
   admit(request, session);
 }
@@ -83,16 +69,8 @@ export function registerAccessCheck(app: FastifyInstance): void {
   // public routes (the website, cached reads) pay only a flag test. The access is read when a
   // request comes, not now: a scope's own onRoute hook (declarePublicScope) runs after this one.
   app.addHook('onRoute', (route) => {
-    const check: onRequestHookHandler = (request, _reply, done) => {
-      if (route.config?.access === 'public') return done();
-      let pending: Promise<void> | undefined;
-      try {
-        pending = authenticate(app, request);
-      } catch (err) {
-        return done(err as Error);
-      }
-      if (pending) pending.then(() => done(), done);
-      else done();
+    const check: onRequestAsyncHookHandler = async (request) => {
+      if (route.config?.access !== 'public') await authenticate(app, request);
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
@@ -106,10 +84,4 @@ export function declarePublicScope(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, access: 'public' };
   });
-}
-
-/** The signed-in admin of a guarded route. */
-export function currentAccount(request: FastifyRequest): Account {
-  if (!request.account) throw new HttpError(401, COMMON_MESSAGES.unauthenticated);
-  return request.account;
 }

@@ -33,7 +33,15 @@ export class SessionCache {
   }
 
   async start(): Promise<void> {
-    if (this.database.kind === 'postgres') this.unlisten = await this.database.listen(CHANNEL, (m) => this.dropLocal(m));
+    if (this.database.kind !== 'postgres') return;
+    this.unlisten = await this.database.listen(CHANNEL, {
+      onPayload: (m) => this.dropLocal(m),
+      // Revocations may have been missed while the connection was down: look every session up again.
+      onReconnect: () => {
+        this.generation++;
+        this.byHash.clear();
+      },
+    });
   }
 
   async stop(): Promise<void> {

@@ -10,6 +10,8 @@ export interface RateLimiter {
   /** Records one hit and returns the count in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Takes back one hit (an attempt that was refused and so must not count). */
+  undo(key: string): Promise<void>;
   /** Milliseconds until the key's current window ends (0 when it has none). */
   retryAfterMs(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -41,6 +43,10 @@ export function memoryRateLimiter(): RateLimiter {
     async count(key) {
       return current(key)?.count ?? 0;
     },
+    async undo(key) {
+      const b = current(key);
+      if (b && b.count > 0) b.count -= 1;
+    },
     async retryAfterMs(key) {
       const b = current(key);
       return b ? b.resetAt - Date.now() : 0;
@@ -67,6 +73,12 @@ export function redisRateLimiter(url: string, prefix = 'darkroom:rl:'): RateLimi
     async count(key) {
       return Number((await (await connecting).get(prefix + key)) ?? 0);
     },
+    async undo(key) {
+      const k = prefix + key;
+      const redis = await connecting;
+      // Only a live window is decremented: a key that expired meanwhile is not brought back.
+      if ((await redis.pttl(k)) > 0) await redis.decr(k);
+    },
     async retryAfterMs(key) {
       // -2: no such key, -1: no expiry (never set by hit).
       return Math.max(0, await (await connecting).pttl(prefix + key));
@@ -89,8 +101,8 @@ export interface AttemptLimit {
 /**
  * Counts an attempt on every counter first, atomically, and only then says whether it may go
  * ahead: parallel attempts cannot slip past a limit between a check and a count. Past a limit it
- * throws the 429 (`throttled`). Where only failures should pile up (a password), the caller
- * `resetAttempts` on success.
+ * throws the 429 (`throttled`), and the attempt is taken back from every counter: a refused
+ * attempt never counts, so hammering a closed door does not keep it closed.
  */
 export async function countAttempt(
   limiter: RateLimiter,
@@ -100,7 +112,45 @@ export async function countAttempt(
 ): Promise<void> {
   const counts = await Promise.all(limits.map((l) => limiter.hit(l.key, windowMs)));
   const over = limits.filter((l, i) => counts[i]! > l.max).map((l) => l.key);
-  if (over.length) throw await throttled(limiter, over, message);
+  if (!over.length) return;
+  await Promise.all(limits.map((l) => limiter.undo(l.key)));
+  throw await throttled(limiter, over, message);
+}
+
+/** The counters of a password check: the address's own, and those shared by every address. */
+export interface PasswordLimits {
+  /** Per address (and account): attempts past `max` in the window are refused with 429. */
+  own: AttemptLimit[];
+  /**
+   * Per account or gallery, from any address: wrong passwords only. Past `max`, an address that
+   * has already failed in the window gets no further try; one that has not still does.
+   */
+  shared: AttemptLimit[];
+  windowMs: number;
+}
+
+/**
+ * A password check, throttled so that nobody can lock the owner out: an address is refused once
+ * past its own limit (refused attempts do not count again), and wrong passwords spread over many
+ * addresses narrow each address to one try rather than closing the door for everyone. The right
+ * password from an address within its limit always gets in, and clears that address's counts.
+ */
+export async function attemptPassword(limiter: RateLimiter, limits: PasswordLimits, check: () => Promise<boolean>): Promise<boolean> {
+  const { own, shared, windowMs } = limits;
+  await countAttempt(limiter, own, windowMs);
+  const failedBefore = (await limiter.count(own[0]!.key)) > 1;
+  const sharedCounts = await Promise.all(shared.map((l) => limiter.count(l.key)));
+  const underAttack = shared.filter((l, i) => sharedCounts[i]! >= l.max).map((l) => l.key);
+  if (underAttack.length && failedBefore) {
+    await Promise.all(own.map((l) => limiter.undo(l.key)));
+    throw await throttled(limiter, underAttack, COMMON_MESSAGES.tooManyRequests);
+  }
+  if (await check()) {
+    await resetAttempts(limiter, own);
+    return true;
+  }
+  await Promise.all(shared.map((l) => limiter.hit(l.key, windowMs)));
+  return false;
 }
 
 /**
