@@ -22,8 +22,16 @@ export interface Database {
   /** Broadcast to every process sharing this database (same process only on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   /** Receive broadcasts; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Who listens on a channel: its messages, and what to do when the listening connection failed and came back. */
+export interface Subscriber {
+  onPayload(payload: string): void;
+  /** The connection was lost and is back: messages sent meanwhile were missed. */
+  onReconnect?(): void;
+  onError?(err: unknown): void;
 }
 
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
@@ -138,8 +146,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async listen(channel, onPayload) {
-      const unsub = await client.listen(channel, onPayload);
+    async listen(channel, subscriber) {
+      const unsub = await client.listen(channel, (payload) => subscriber.onPayload(payload));
       return async () => unsub();
     },
     async close() {
@@ -166,50 +174,124 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // One connection of its own carries every LISTEN, so listeners never take clients from the pool.
-  let listener: Promise<pg.Client> | null = null;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
-  const listenerClient = () =>
-    (listener ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      client.on('notification', (msg) => {
-        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-      });
-      await client.connect();
-      return client;
-    })());
+  const listener = new Listener(pg, url);
   return {
     db,
     kind: 'postgres',
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async listen(channel, onPayload) {
-      const client = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        handlers.set(channel, (set = new Set()));
-        await client.query(`listen ${quote(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-        if (set.size === 0 && handlers.get(channel) === set) {
-          handlers.delete(channel);
-          await client.query(`unlisten ${quote(channel)}`).catch(() => {});
-        }
-      };
-    },
+    listen: (channel, subscriber) => listener.listen(channel, subscriber),
     async close() {
-      handlers.clear();
-      if (listener) await (await listener).end().catch(() => {});
+      await listener.close();
       await pool.end();
     },
     raw: pool,
   } as Database & { raw: pg.Pool };
 }
+
+/** Delay before the listening connection is opened again, doubling after each failure. */
+const RECONNECT_MS = { first: 100, max: 5_000 };
+
+/**
+ * The one connection of a process that carries every LISTEN, so listeners never take clients
+ * from the pool. When it fails (the server restarted, a proxy cut it, an administrator ended it)
+ * it is opened again, every channel is listened to again, and each subscriber is told it may
+ * have missed messages.
+ */
+class Listener {
+  private client: Promise<pg.Client> | null = null;
+  private readonly channels = new Map<string, Set<Subscriber>>();
+  private retryMs = RECONNECT_MS.first;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly driver: typeof pg,
+    private readonly url: string,
+  ) {}
+
+  async listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>> {
+    let set = this.channels.get(channel);
+    if (!set) {
+      this.channels.set(channel, (set = new Set()));
+      await (await this.connected()).query(`listen ${quote(channel)}`);
+    }
+    set.add(subscriber);
+    return async () => {
+      set.delete(subscriber);
+      if (set.size > 0 || this.channels.get(channel) !== set) return;
+      this.channels.delete(channel);
+      const client = await this.client?.catch(() => null);
+      await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.channels.clear();
+    const client = await this.client?.catch(() => null);
+    await client?.end().catch(() => {});
+  }
+
+  private connected(): Promise<pg.Client> {
+    return (this.client ??= this.open());
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new this.driver.Client({ connectionString: this.url });
+    client.on('notification', (msg) => {
+      for (const s of this.channels.get(msg.channel) ?? []) s.onPayload(msg.payload ?? '');
+    });
+    client.on('error', (err) => this.failed(client, err));
+    client.on('end', () => this.failed(client, new Error('the listening connection ended')));
+    try {
+      await client.connect();
+    } catch (err) {
+      this.client = null;
+      throw err;
+    }
+    return client;
+  }
+
+  /** The connection is gone: tell every subscriber, then open it again with back-off. */
+  private failed(client: pg.Client, err: unknown): void {
+    if (this.closed || this.retry) return;
+    void this.client?.then(
+      (current) => current === client && this.reconnectSoon(err),
+      () => {},
+    );
+  }
+
+  private reconnectSoon(err: unknown): void {
+    if (this.closed || this.retry) return;
+    this.client = null;
+    for (const set of this.channels.values()) for (const s of set) s.onError?.(err);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.resubscribe();
+    }, this.retryMs);
+    this.retry.unref();
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MS.max);
+  }
+
+  private async resubscribe(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const client = await this.connected();
+      for (const channel of this.channels.keys()) await client.query(`listen ${quote(channel)}`);
+      this.retryMs = RECONNECT_MS.first;
+      for (const set of this.channels.values()) for (const s of set) s.onReconnect?.();
+    } catch (err) {
+      const client = await this.client?.catch(() => null);
+      if (client) this.failed(client, err);
+      else this.reconnectSoon(err);
+    }
+  }
+}
+
+const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
 
 /**
  * Whether the database already has the newest migration this code knows (drizzle applies those
