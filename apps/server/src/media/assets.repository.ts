@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mediaAssets } from '../db/schema';
 import type { StoredImage } from './stored-image';
@@ -64,15 +64,6 @@ export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: numbe
     })
     .returning();
   return row!;
-}
-
-/** Keeps CRC-32s learnt while zipping originals of assets recorded before they were kept. */
-export async function setCrc32s(db: DbOrTx, crcs: { id: number; crc32: number }[]): Promise<void> {
-  for (const { id, crc32 } of crcs)
-    await db
-      .update(mediaAssets)
-      .set({ crc32 })
-      .where(and(eq(mediaAssets.id, id), isNull(mediaAssets.crc32)));
 }
 
 export async function assetsByIds(db: DbOrTx, ids: number[]): Promise<AssetRow[]> {

@@ -7,7 +7,7 @@ import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type 
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
-import type { ZipEntry, ZipSink } from './zip';
+import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
 import type { StoredImage } from './stored-image';
 
@@ -21,6 +21,9 @@ export interface AssetsDeps {
 
 /** Which file of an asset a URL points at. */
 export type AssetVariant = 'display' | 'square' | 'wide' | { width: number };
+
+/** A download's file is gone from storage (a fault on the studio's side, logged with its key). */
+const MISSING_FILE_MESSAGE = 'A photo of this download could not be read. Please let the studio know.';
 
 /** Thrown when an asset's files were collected while the same content was being recorded again. */
 class FilesGoneError extends HttpError {
@@ -164,20 +167,22 @@ export class Assets {
   }
 
   /**
-   * A zip of stored originals, streamed (see zip.ts, loaded with the first zip rather than at
-   * start-up). The CRC-32s it had to compute (assets recorded before they were kept) are kept
-   * once the zip is written, so the next one reads less. `sink` is the response it is piped
-   * straight into (its pieces' memory is then reused, see piece-buffers.ts).
+   * A zip of stored originals, streamed (zip.ts, loaded with the first zip rather than at
+   * start-up). Every file is checked first: a missing one is a 500 naming nothing private to the
+   * client and the file in the log, before a byte is sent.
    */
-  async zip(entries: (ZipEntry & { assetId: number })[], sink?: ZipSink): Promise<{ stream: Readable; size: number }> {
-    const { streamZip } = await import('./zip');
-    return streamZip(this.deps.storage, entries, {
-      sink,
-      onChecksums: (computed) => {
-        const crcs = computed.map(({ index, crc32 }) => ({ id: entries[index]!.assetId, crc32 }));
-        repo.setCrc32s(this.deps.db, crcs).catch((err: unknown) => this.deps.log.warn({ err }, 'could not keep zip checksums'));
-      },
-    });
+  async zip(entries: ZipEntry[]): Promise<{ stream: Readable; size: number }> {
+    const { checkZipFiles, MissingZipFile, streamZip } = await import('./zip');
+    try {
+      await checkZipFiles(this.deps.storage, entries);
+    } catch (err) {
+      if (!(err instanceof MissingZipFile)) throw err;
+      this.deps.log.error({ err, key: err.entry.key, name: err.entry.name }, 'a zip names a file storage does not hold');
+      throw new HttpError(500, MISSING_FILE_MESSAGE);
+    }
+    return streamZip(this.deps.storage, entries, (err) =>
+      this.deps.log.error({ err, key: err.entry.key, name: err.entry.name }, 'a file of a zip disappeared while it was sent'),
+    );
   }
 
   // Collection.

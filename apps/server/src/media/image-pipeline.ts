@@ -175,15 +175,6 @@ async function derive(filePath: string): Promise<Derived> {
   };
 }
 
-/** Decodes and derives an upload; damaged pixels behind a good header are the field's 400. */
-export async function deriveImage(filePath: string, field: string): Promise<Derived> {
-  try {
-    return await derive(filePath);
-  } catch {
-    throw ValidationError.field(field, COMMON_MESSAGES.imageCorrupt);
-  }
-}
-
 /**
  * The thumbhash rendered as a small WebP data URL (a few hundred bytes, where thumbhash's own
  * PNG data URL is ~3 KB): a 5,000-photo list stays light.

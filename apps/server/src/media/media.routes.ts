@@ -11,7 +11,8 @@ const DERIVED = /^d\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
  * cached for a year as immutable. Registered in a public scope by app.ts.
  */
 export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/media/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+  // Images are asked for by the dozen per page: their requests are logged only when something goes wrong.
+  app.get('/media/*', { logLevel: 'warn' }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const key = request.params['*'];
     if (!DERIVED.test(key)) return reply.code(404).send({ detail: 'Not found.' });
     // The public site may live on another origin; derived media are public, unguessable content.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 /** A stored file as storage describes it. */
 export interface StoredObject {
@@ -27,13 +27,8 @@ export interface MediaStorage {
   putFile(key: string, filePath: string): Promise<boolean>;
   /** Size and time of a stored file, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
-  /**
-   * Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none.
-   * `chunkSize` asks for larger pieces where a reader handles each piece at a cost (the zip);
-   * `memory`, where given, supplies each piece's buffer (a reader that knows when a piece is done
-   * with hands the same memory out again, see piece-buffers.ts).
-   */
-  read(key: string, range?: { start: number; end: number }, opts?: ReadOptions): Promise<Readable | null>;
+  /** Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
   /** Every stored file whose key starts with `prefix`. */
   list(prefix?: string): AsyncIterable<StoredObject>;
@@ -47,61 +42,10 @@ export interface MediaStorage {
   removeIncomplete(before: Date): Promise<number>;
 }
 
-/** How a stored file is read in pieces (see `MediaStorage.read`). */
-export interface ReadOptions {
-  chunkSize?: number;
-  memory?: (length: number) => Buffer;
-}
-
 /** A key is a relative path of plain segments: no `..`, no dot files, no backslashes or NULs. */
 export function isSafeKey(key: string): boolean {
   if (!key || key.length > 512 || /[\0\\]/.test(key) || key.startsWith('/')) return false;
   return key.split('/').every((seg) => seg !== '' && !seg.startsWith('.'));
-}
-
-/**
- * A file read in `chunk`-sized pieces with the next read already under way, so the disk (in the
- * thread pool) works while the consumer sends the piece before: a plain read stream reads only
- * when its buffer empties, and a zip download then waited on every read in turn.
- *
- * One read at a time, each starting where the last ended, as the kernel's read-ahead expects: with
- * two reads of the same file under way at once, a zip from disk ran at 84-86% of reading its files
- * in turn (measured against the disk in the same run, alternating rounds); one at a time, 86-94%
- * (95-103% with the zip's smaller pieces, zip.ts). The stream still holds two pieces ready.
- */
-function readAhead(
-  file: string,
-  chunk: number,
-  range?: { start: number; end: number },
-  memory: (length: number) => Buffer = (length) => Buffer.allocUnsafeSlow(length),
-): Readable {
-  async function* pieces() {
-    const fh = await fs.promises.open(file, 'r');
-    let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
-    try {
-      let pos = range?.start ?? 0;
-      const end = range ? range.end + 1 : (await fh.stat()).size;
-      const readNext = () => {
-        if (pos >= end) return null;
-        const len = Math.min(chunk, end - pos);
-        // Each piece gets memory no other holds: the previous ones may still be queued on the socket.
-        const read = fh.read(memory(len), 0, len, pos);
-        pos += len;
-        return read;
-      };
-      for (pending = readNext(); pending;) {
-        const { bytesRead, buffer } = await pending;
-        pending = readNext();
-        if (bytesRead === 0) return; // the file shrank: the reader sees fewer bytes than it expects
-        yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
-      }
-    } finally {
-      // A read still under way when the consumer leaves: its failure is nobody's to report.
-      pending?.catch(() => {});
-      await fh.close();
-    }
-  }
-  return Readable.from(pieces(), { objectMode: false, highWaterMark: 2 * chunk });
 }
 
 /** Media on the local disk (or a volume every process shares), under `rootDir`. */
@@ -177,10 +121,9 @@ export function diskStorage(rootDir: string): MediaStorage {
       return true;
     },
     stat,
-    async read(key, range, opts) {
+    async read(key, range) {
       const full = resolve(key);
       if (!full || !(await stat(key))) return null;
-      if (opts?.chunkSize) return readAhead(full, opts.chunkSize, range, opts.memory);
       return fs.createReadStream(full, range ? { start: range.start, end: range.end } : {});
     },
     async delete(keys) {
