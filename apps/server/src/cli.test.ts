@@ -11,7 +11,7 @@ import { verifyPassword } from './auth/passwords';
 const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, 'cli.ts');
 
-describe('npm run admin -- create', () => {
+describe('npm run admin -- create', { timeout: 180_000 }, () => {
   it('creates an admin with a generated password printed once, and refuses a duplicate', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-cli-'));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };

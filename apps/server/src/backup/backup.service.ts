@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppRuntime } from '../context';
 import { knownMigrations } from '../db/client';
-import { readArchiveFile, type ArchiveWriter, type FileDigest } from '../media/archive';
+import { EntryTooLarge, readArchiveFile, type ArchiveWriter, type FileDigest } from '../media/archive';
 import { isSafeKey } from '../media/storage';
 import {
   appliedMigration,
@@ -38,6 +38,10 @@ export const BACKUP_FORMAT = 'darkroom-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 const HEADER_ENTRY = 'darkroom-backup.json';
 const MANIFEST_ENTRY = 'manifest.json';
+/** The most any piece of an archive may hold in memory when read back: a crafted archive cannot exhaust it. */
+const READ_LIMITS = { header: 64 * 1024, manifest: 256 * 1024 * 1024, row: 16 * 1024 * 1024 } as const;
+/** Rows inserted per statement while restoring. */
+const ROWS_PER_INSERT = 500;
 /** Rows per chunk and the most bytes a chunk holds: what a backup or restore keeps in memory. */
 const CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -210,13 +214,13 @@ export async function verifyBackup(file: string): Promise<Manifest> {
       if (first) {
         first = false;
         if (entry.name !== HEADER_ENTRY) throw new BackupError(`This is not a Darkroom backup (it does not start with ${HEADER_ENTRY}).`);
-        header = parseJson<BackupHeader>(await entry.buffer(), HEADER_ENTRY);
+        header = parseJson<BackupHeader>(await entry.buffer(READ_LIMITS.header), HEADER_ENTRY);
         checkHeader(header);
         return;
       }
       if (manifest) throw new BackupError(`The archive has an entry after its manifest (${entry.name}): it is damaged.`);
       if (entry.name === MANIFEST_ENTRY) {
-        manifest = parseJson<Manifest>(await entry.buffer(), MANIFEST_ENTRY);
+        manifest = parseJson<Manifest>(await entry.buffer(READ_LIMITS.manifest), MANIFEST_ENTRY);
         return;
       }
       let lines = 0;
@@ -227,6 +231,7 @@ export async function verifyBackup(file: string): Promise<Manifest> {
     });
   } catch (err) {
     if (err instanceof BackupError) throw err;
+    if (err instanceof EntryTooLarge) throw new BackupError(`The archive is damaged: ${err.message}.`);
     const detail = err instanceof Error ? err.message : String(err);
     throw new BackupError(`The archive cannot be read: it is truncated or damaged (${detail}).`);
   }
@@ -321,8 +326,15 @@ export async function restoreBackup(parts: Parts, file: string, opts: RestoreOpt
         if (entry.name.startsWith('rows/')) {
           const table = tables.get(entry.name.split('/')[1] ?? '');
           if (!table) throw new BackupError(`${entry.name}: no such table in the manifest.`);
-          const lines = (await entry.buffer()).toString('utf8').split('\n').filter(Boolean);
-          await insertRows(tx, table, lines);
+          let batch: string[] = [];
+          for await (const line of entry.lines(READ_LIMITS.row)) {
+            batch.push(line);
+            if (batch.length === ROWS_PER_INSERT) {
+              await insertRows(tx, table, batch);
+              batch = [];
+            }
+          }
+          await insertRows(tx, table, batch);
         } else if (entry.name.startsWith('files/')) {
           const key = entry.name.slice('files/'.length);
           const want = files.get(key);
@@ -343,6 +355,7 @@ export async function restoreBackup(parts: Parts, file: string, opts: RestoreOpt
     });
   } catch (err) {
     await parts.storage.delete(added).catch(() => {});
+    if (err instanceof EntryTooLarge) throw new BackupError(`The archive is damaged: ${err.message}.`);
     throw err;
   }
   const latest = known.at(-1)!;

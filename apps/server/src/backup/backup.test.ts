@@ -351,13 +351,13 @@ describeEachDatabase('backup and restore', (kind) => {
     }
   });
 
-  it('refuses a backup from a newer schema than this code knows, naming both versions', async () => {
-    // The same archive, its header and manifest claiming a migration from the future.
-    const future = path.join(dir, 'future.tar');
+  /** A copy of the archive with each entry's bytes as `change` makes them (in order; the manifest last). */
+  async function rewritten(name: string, change: (entry: string, data: Buffer) => Buffer): Promise<string> {
+    const file = path.join(dir, name);
     const pack = tar.pack();
     const written = new Promise<void>((resolve, reject) =>
       pack
-        .pipe(fs.createWriteStream(future))
+        .pipe(fs.createWriteStream(file))
         .on('finish', () => resolve())
         .on('error', reject),
     );
@@ -366,20 +366,59 @@ describeEachDatabase('backup and restore', (kind) => {
     for await (const entry of extract) {
       const chunks: Buffer[] = [];
       for await (const c of entry) chunks.push(c as Buffer);
-      let data = Buffer.concat(chunks);
-      if (entry.header.name.endsWith('.json')) {
-        const json = JSON.parse(data.toString()) as { schemaVersion: { tag: string; when: number } };
-        json.schemaVersion = { ...json.schemaVersion, tag: '9999_future', when: json.schemaVersion.when + 1e12 };
-        data = Buffer.from(JSON.stringify(json));
-      }
+      const data = change(entry.header.name, Buffer.concat(chunks));
       await new Promise<void>((resolve, reject) => pack.entry({ name: entry.header.name }, data, (e) => (e ? reject(e) : resolve())));
     }
     pack.finalize();
     await written;
+    return file;
+  }
+
+  it('refuses a backup from a newer schema than this code knows, naming both versions', async () => {
+    // The same archive, its header and manifest claiming a migration from the future.
+    const future = await rewritten('future.tar', (name, data) => {
+      if (!name.endsWith('.json')) return data;
+      const json = JSON.parse(data.toString()) as { schemaVersion: { tag: string; when: number } };
+      json.schemaVersion = { ...json.schemaVersion, tag: '9999_future', when: json.schemaVersion.when + 1e12 };
+      return Buffer.from(JSON.stringify(json));
+    });
     const target = await emptyTarget(kind);
     try {
       await expect(restoreBackup(target, future)).rejects.toThrow(/schema \(9999_future\) is newer than this Darkroom knows \(\d{4}_\w+\)/);
       expect(Object.values(await allRows(target.database)).flat()).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a crafted archive whose row is larger than any row can be, reading it line by line', async () => {
+    // A chunk of one 17 MB line, with a manifest that vouches for it (size, SHA-256, one row).
+    const huge = Buffer.concat([Buffer.from('{"id":1,"x":"'), Buffer.alloc(17 * 1024 * 1024, 'a'), Buffer.from('"}\n')]);
+    let chunk = '';
+    const crafted = await rewritten('crafted.tar', (name, data) => {
+      if (name.startsWith('rows/') && !chunk) {
+        chunk = name;
+        return huge;
+      }
+      if (name !== 'manifest.json') return data;
+      const manifest = JSON.parse(data.toString()) as {
+        tables: { rows: number; chunks: { name: string; rows: number; size: number; sha256: string }[] }[];
+      };
+      for (const t of manifest.tables) {
+        const c = t.chunks.find((x) => x.name === chunk);
+        if (!c) continue;
+        t.rows += 1 - c.rows;
+        Object.assign(c, { rows: 1, size: huge.length, sha256: createHash('sha256').update(huge).digest('hex') });
+      }
+      return Buffer.from(JSON.stringify(manifest));
+    });
+    const target = await emptyTarget(kind);
+    try {
+      const err = await restoreBackup(target, crafted).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BackupError);
+      expect((err as Error).message).toMatch(/damaged/);
+      expect(Object.values(await allRows(target.database)).flat()).toEqual([]);
+      expect(await allFiles(target.storage)).toEqual({});
     } finally {
       await target.close();
     }

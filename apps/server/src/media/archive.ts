@@ -125,10 +125,48 @@ export interface ArchiveEntry {
   name: string;
   size: number;
   stream: Readable;
-  /** Reads the whole (small) entry. */
-  buffer(): Promise<Buffer>;
+  /** Reads the whole entry, which must be at most `max` bytes (else `EntryTooLarge`, nothing read). */
+  buffer(max: number): Promise<Buffer>;
+  /** The entry's lines (`\n`-separated, UTF-8), each at most `maxLine` bytes (else `EntryTooLarge`). */
+  lines(maxLine: number): AsyncGenerator<string>;
   /** Hashes the entry while passing it to `consume` (or just hashes it). */
   digest(consume?: (body: Readable) => Promise<unknown>): Promise<FileDigest>;
+}
+
+/** An entry (or a line of one) larger than the reader allows: a damaged or crafted archive. */
+export class EntryTooLarge extends Error {
+  constructor(
+    readonly entry: string,
+    readonly max: number,
+  ) {
+    super(`${entry} holds more than ${max} bytes in one piece`);
+    this.name = 'EntryTooLarge';
+  }
+}
+
+/** The lines of a stream, split as its bytes arrive: at most one line (of at most `maxLine` bytes) is held. */
+async function* splitLines(stream: Readable, name: string, maxLine: number): AsyncGenerator<string> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const take = (piece: Buffer) => {
+    pendingBytes += piece.length;
+    if (pendingBytes > maxLine) throw new EntryTooLarge(name, maxLine);
+    pending.push(piece);
+  };
+  for await (const chunk of stream) {
+    let buf = chunk as Buffer;
+    for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10)) {
+      take(buf.subarray(0, nl));
+      const line = Buffer.concat(pending).toString('utf8');
+      pending = [];
+      pendingBytes = 0;
+      if (line) yield line;
+      buf = buf.subarray(nl + 1);
+    }
+    if (buf.length) take(buf);
+  }
+  const last = Buffer.concat(pending).toString('utf8');
+  if (last) yield last;
 }
 
 /**
@@ -154,11 +192,16 @@ export async function readArchiveFile(file: string, onEntry: (entry: ArchiveEntr
       name,
       size,
       stream,
-      async buffer() {
+      async buffer(max) {
+        if (size > max) throw new EntryTooLarge(name, max);
         consumed = true;
         const chunks: Buffer[] = [];
         for await (const c of stream) chunks.push(c as Buffer);
         return Buffer.concat(chunks);
+      },
+      lines(maxLine) {
+        consumed = true;
+        return splitLines(stream, name, maxLine);
       },
       async digest(consume) {
         consumed = true;
