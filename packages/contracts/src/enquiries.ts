@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { pathId } from './forms';
+import { isOneLine, LINE_BREAK_MESSAGE, pathId } from './forms';
 
 /** Length limits of a visitor's enquiry (the spec leaves them open). */
 export const ENQUIRY_LIMITS = { fullName: 150, email: 254, message: 5000 } as const;
@@ -22,6 +22,8 @@ export const ENQUIRY_MESSAGES = {
   received: 'Thank you. Your enquiry has been received.',
   /** The server adds when to try again (`tryAgainIn`). */
   tooMany: 'Too many enquiries from your address.',
+  /** Many visitors at once (a flood, or a very busy hour): the studio's other ways in follow it. */
+  busy: 'We are receiving an unusual number of enquiries right now.',
 } as const;
 
 /**
@@ -35,7 +37,9 @@ const required = (message: string, max: number, maxMessage: string) =>
 
 /** `POST /site/enquiries/` body, checked by the server with these messages. */
 export const enquiryInputSchema = z.object({
-  full_name: required(ENQUIRY_MESSAGES.fullNameRequired, ENQUIRY_LIMITS.fullName, ENQUIRY_MESSAGES.fullNameMax),
+  full_name: required(ENQUIRY_MESSAGES.fullNameRequired, ENQUIRY_LIMITS.fullName, ENQUIRY_MESSAGES.fullNameMax).refine(isOneLine, {
+    error: LINE_BREAK_MESSAGE,
+  }),
   email: required(ENQUIRY_MESSAGES.emailRequired, ENQUIRY_LIMITS.email, ENQUIRY_MESSAGES.emailMax).pipe(
     z.email({ error: ENQUIRY_MESSAGES.emailInvalid }),
   ),
@@ -92,5 +96,7 @@ export const enquiriesApi = {
     response: enquiryReceivedSchema,
     status: 201,
     rateLimit: { max: ENQUIRY_REQUESTS_PER_MINUTE, windowMs: 60_000 },
+    // A message of 5,000 characters, percent-encoded by a browser's own form.
+    bodyLimit: 64 * 1024,
   }),
 } as const;

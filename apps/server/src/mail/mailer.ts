@@ -16,6 +16,13 @@ export interface Mailer {
 }
 
 /**
+ * A subject as its words, never as header syntax: line breaks become spaces, and text shaped like
+ * an encoded word (`=?utf-8?B?...?=`, which mail clients decode) from a visitor's name is broken
+ * apart, so nobody can make a subject say what they did not type.
+ */
+export const plainSubject = (subject: string): string => subject.replace(/[\r\n]+/g, ' ').replace(/=\?/g, '= ?');
+
+/**
  * A nodemailer transport made on the first message: nodemailer is loaded then, not at start-up
  * (most processes send no mail in their first seconds, many none at all).
  */
@@ -34,7 +41,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     const transport = lazyTransport(config.smtpUrl);
     return {
       async send(mail) {
-        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
+        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail, subject: plainSubject(mail.subject) });
         return { delivered: 'smtp', id: String(info.messageId) };
       },
       close: transport.close,
@@ -44,7 +51,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail });
+      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail, subject: plainSubject(mail.subject) });
       await fs.promises.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.promises.writeFile(file, info.message as Buffer);

@@ -1,6 +1,7 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_MESSAGES, type Enquiry, type EnquiryData, type EnquiryReceived } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { HttpError, notFound } from '../../lib/errors';
+import { listContactUsContent } from '../contact/contact.service';
 import { countAttempt } from '../../lib/rate-limiter';
 import { listPeople } from '../people/people.repository';
 import { deleteEnquiry, insertEnquiry, listEnquiries, type EnquiryRow } from './enquiries.repository';
@@ -23,14 +24,21 @@ export async function enquiryList(ctx: AppContext): Promise<Enquiry[]> {
 }
 
 /**
- * Takes a visitor's enquiry. Only well-formed submissions count against the per-address limit
- * (a typo should not lock a visitor out); the count is taken atomically before storing, so
- * parallel requests cannot slip past it, and with Redis it holds across processes.
+ * Takes a visitor's enquiry. Only well-formed submissions count against the limits (a typo should
+ * not lock a visitor out): per address, and for the whole studio per hour, so a flood from many
+ * addresses cannot fill the list and the admins' inboxes. Counts are taken atomically before
+ * storing, so parallel requests cannot slip past them, and with Redis they hold across processes.
  */
 export async function receiveEnquiry(ctx: AppContext, data: EnquiryData): Promise<EnquiryReceived> {
-  const { enquiryMaxPerWindow, enquiryWindowMs } = ctx.config;
-  const limits = [{ key: `enquiry:${ctx.ip ?? 'unknown'}`, max: enquiryMaxPerWindow }];
-  await countAttempt(ctx.limiter, limits, enquiryWindowMs, ENQUIRY_MESSAGES.tooMany);
+  const { enquiryMaxPerWindow, enquiryMaxTotalPerHour, enquiryWindowMs } = ctx.config;
+  const own = { key: `enquiry:${ctx.ip ?? 'unknown'}`, max: enquiryMaxPerWindow };
+  await countAttempt(ctx.limiter, [own], enquiryWindowMs, ENQUIRY_MESSAGES.tooMany);
+  try {
+    await countAttempt(ctx.limiter, [{ key: 'enquiry:all', max: enquiryMaxTotalPerHour }], 3_600_000, ENQUIRY_MESSAGES.busy);
+  } catch (err) {
+    await ctx.limiter.undo(own.key);
+    throw err instanceof HttpError ? await withOtherWays(ctx, err) : err;
+  }
   const answer: EnquiryReceived = { status: true, detail: ENQUIRY_MESSAGES.received };
   // A filled honeypot is a bot: it gets the same answer, and nothing is stored.
   if (data[ENQUIRY_HONEYPOT_FIELD]) return answer;
@@ -38,6 +46,14 @@ export async function receiveEnquiry(ctx: AppContext, data: EnquiryData): Promis
   await ctx.cache.invalidate(ENQUIRIES_CACHE_TAG);
   await notifyAdmins(ctx, data);
   return answer;
+}
+
+/** The studio-wide refusal, with the studio's e-mail and phone so a real lead still gets through. */
+async function withOtherWays(ctx: AppContext, refusal: HttpError): Promise<HttpError> {
+  const [contact] = await listContactUsContent(ctx);
+  const ways = [contact?.email && `e-mail ${contact.email}`, contact?.phone && `call ${contact.phone}`].filter(Boolean).join(' or ');
+  const detail = ways ? `${refusal.detail} Please ${ways}.` : refusal.detail;
+  return new HttpError(refusal.statusCode, detail, refusal.headers);
 }
 
 /** Tells every active admin with an address about a new enquiry; a mail failure never loses the enquiry. */

@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MESSAGES, ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, expectThrottled, type TestApp } from '../../../test/harness';
 import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import { enquiries } from '../../db/schema';
+import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const valid = { full_name: 'Ada Lovelace', email: 'ada@example.com', message: 'Do you shoot weddings in June?' };
 let ipCounter = 0;
@@ -137,6 +140,69 @@ describeEachDatabase('enquiries', (kind) => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ detail: COMMON_MESSAGES.notFound });
     expect((await t.as({ method: 'DELETE', url: '/adminportal/user-enqueries/abc/' })).statusCode).toBe(404);
+  });
+});
+
+describeEachDatabase('enquiries from many addresses at once', (kind) => {
+  let t: TestApp;
+  const sent: OutgoingMail[] = [];
+  beforeAll(async () => {
+    const mailer: Mailer = {
+      async send(mail) {
+        sent.push(mail);
+        return { delivered: 'smtp', id: String(sent.length) };
+      },
+      close() {},
+    };
+    t = await createTestApp(kind, { env: { ENQUIRY_MAX_TOTAL_PER_HOUR: '5' }, mailer });
+    const contact = await t.as({
+      method: 'POST',
+      url: '/adminportal/pages/contact-us-content/',
+      payload: { email: 'hello@studio.test', phone: '+44 20 7946 0000' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('takes at most ENQUIRY_MAX_TOTAL_PER_HOUR an hour from everyone together, and says how else to reach the studio', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/site/enquiries/',
+        payload: { ...valid, message: `flood ${i}` },
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const refused = await t.app.inject({ method: 'POST', url: '/site/enquiries/', payload: valid, remoteAddress: '198.51.100.99' });
+    expect(refused.statusCode).toBe(429);
+    const { detail } = refused.json() as { detail: string };
+    expect(detail).toContain(ENQUIRY_MESSAGES.busy);
+    expect(detail).toContain('hello@studio.test');
+    expect(detail).toContain('+44 20 7946 0000');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await t.database.db.select().from(enquiries)).length).toBe(5);
+  });
+
+  it("never lets a visitor's name write header syntax into the subject of the studio's e-mail", async () => {
+    // The real mailer, writing the message as it would go out (.eml in DATA_DIR/outbox).
+    const fresh = await createTestApp(kind);
+    try {
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/site/enquiries/',
+        payload: { ...valid, full_name: '=?utf-8?B?VXJnZW50OiB3aXJlIG1vbmV5?=' },
+        remoteAddress: '198.51.100.200',
+      });
+      expect(res.statusCode).toBe(201);
+      const outbox = path.join(fresh.config.dataDir, 'outbox');
+      const [file] = fs.readdirSync(outbox);
+      const subject = /^Subject: (.*)$/m.exec(fs.readFileSync(path.join(outbox, file!), 'utf8'))?.[1];
+      expect(subject).toContain('New enquiry from');
+      expect(subject).not.toMatch(/=\?utf-8\?B\?/i);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
