@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, publicUrlWarning } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -47,5 +47,17 @@ describe('config', () => {
 
   it('refuses nonsense numbers with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('warns in production only, and only while PUBLIC_URL is unset', () => {
+    expect(publicUrlWarning(loadConfig({}), { NODE_ENV: 'production' })).toMatch(/PUBLIC_URL is not set/);
+    expect(publicUrlWarning(loadConfig({ PUBLIC_URL: 'https://studio.example' }), { NODE_ENV: 'production' })).toBeNull();
+    expect(publicUrlWarning(loadConfig({}), { NODE_ENV: 'development' })).toBeNull();
+  });
+
+  it('reads LOG_FORMAT: pretty or json, and nothing else', () => {
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
+import type { LogFormat } from './lib/log';
 
 /** Every environment variable Darkroom reads, parsed once. The README lists the same set. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowMs: number;
   enquiryMaxPerWindow: number;
+  /** Enquiries accepted from all visitors together per hour. */
+  enquiryMaxTotalPerHour: number;
   enquiryWindowMs: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -30,6 +33,8 @@ export interface Config {
   /** The site's public address for canonical URLs, sitemap and Open Graph (default: from the request). */
   publicUrl: string | null;
   logLevel: string;
+  /** `pretty` (readable lines) or `json`; by default pretty in a terminal, JSON otherwise. */
+  logFormat: LogFormat;
   trustProxy: boolean;
   uploadConcurrency: number;
   /** A connection that sends or receives nothing for this long is closed. */
@@ -63,6 +68,13 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
 
 const repoRoot = REPO_ROOT;
 
+function logFormat(env: NodeJS.ProcessEnv): LogFormat {
+  const raw = str(env, 'LOG_FORMAT');
+  if (raw === null) return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw !== 'pretty' && raw !== 'json') throw new Error(`LOG_FORMAT must be pretty or json, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
   return {
@@ -79,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowMs: int(env, 'LOGIN_WINDOW_MINUTES', 15) * 60_000,
     enquiryMaxPerWindow: int(env, 'ENQUIRY_MAX_PER_HOUR', 5),
+    enquiryMaxTotalPerHour: int(env, 'ENQUIRY_MAX_TOTAL_PER_HOUR', 60),
     enquiryWindowMs: 3_600_000,
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Darkroom <no-reply@darkroom.local>',
@@ -86,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDist: path.resolve(str(env, 'SITE_DIST') ?? path.join(repoRoot, 'apps/site/dist')),
     publicUrl: str(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    logFormat: logFormat(env),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
     uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),
     idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
@@ -93,4 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,
     deliverySecret: str(env, 'DELIVERY_SECRET'),
   };
+}
+
+/**
+ * What start-up warns about in production when PUBLIC_URL is unset: each answer then takes its
+ * address from its own request's Host, which only a proxy that checks Host makes trustworthy.
+ */
+export function publicUrlWarning(config: Pick<Config, 'publicUrl'>, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (config.publicUrl || env.NODE_ENV !== 'production') return null;
+  return "PUBLIC_URL is not set: canonical URLs, the sitemap and e-mailed links take their address from each request's Host header. Set PUBLIC_URL to the site's public address.";
 }

@@ -1,9 +1,8 @@
 import { buildAppOn } from './app';
 import { ensureFirstAdmin } from './features/people/first-admin';
-import type { Config } from './config';
+import { publicUrlWarning, type Config } from './config';
 import type { Database } from './db/client';
 import { systemContext } from './context';
-import { flushStdout } from './lib/log';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
 
@@ -37,8 +36,9 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const warning = publicUrlWarning(config);
+  if (warning) app.log.warn(warning);
   app.log.info(
     `Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind}, ready in ${Math.round(performance.now())} ms)`,
   );
-  flushStdout();
 }
