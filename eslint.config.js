@@ -103,6 +103,7 @@ export default tseslint.config(
       'apps/server/src/mail/mailer.ts',
       'apps/server/src/app.ts',
       'apps/server/src/features/site/site-pages.routes.ts',
+      'apps/server/src/features/site/site-renderer.ts',
       '**/*.test.ts',
     ],
     rules: {

@@ -13,8 +13,10 @@ export default defineConfig({
           include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
           exclude: [...exclude, 'apps/admin/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Guards against a hung test, not races: a test that starts processes or databases may take
+          // minutes on a loaded machine and seconds on a quiet one.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
       {
@@ -24,6 +26,9 @@ export default defineConfig({
           include: ['apps/admin/**/*.test.{ts,tsx}'],
           exclude,
           environment: 'happy-dom',
+          setupFiles: ['apps/admin/test/setup.ts'],
+          // A guard against a hung test, not a race: typing into a form can take seconds under load.
+          testTimeout: 60_000,
         },
       },
     ],

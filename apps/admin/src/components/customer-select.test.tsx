@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CUSTOMER_SEARCH_LIMIT, type CustomerSearchResult, type CustomerSummary } from '@darkroom/contracts';
 import { CUSTOMER_SELECT_TEXT, CustomerSelect, matchingCustomers } from './customer-select';
+import { CUSTOMER_SEARCH_DELAY_MS } from './use-customers';
 
 const customers: CustomerSummary[] = Array.from({ length: 2000 }, (_, i) => ({
   id: i + 1,
@@ -74,6 +75,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -105,13 +107,21 @@ describe('CustomerSelect with 2,000 customers', { timeout: 30_000 }, () => {
   });
 
   it('searches the server once typing pauses, and picks what it finds', async () => {
+    // The pause is the component's timer, on a clock of the test's: typing takes no time here,
+    // however slow the machine, until the test lets the pause pass.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Testing Library moves a faked clock on between its steps only when it sees Jest's API.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     const server = serveCustomers();
     const onPick = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = renderPicker({ onPick });
     await user.click(input);
     await user.type(input, 'zélia');
-    await user.click(await screen.findByRole('option', { name: /Zélia Last1500/ }));
+    expect(server.searches()).toEqual(['']);
+    await act(() => vi.advanceTimersByTimeAsync(CUSTOMER_SEARCH_DELAY_MS));
+    // vi.waitFor moves the test's clock on while it waits (the query's answer is delivered on a timer).
+    await user.click(await vi.waitFor(() => screen.getByRole('option', { name: /Zélia Last1500/ })));
     expect(onPick).toHaveBeenCalledWith(1501);
     expect(input.value).toBe('Zélia Last1500');
     // One search for the opening list, one for the whole word: none per keystroke.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DISCARD_TITLE, FormDialog } from './form-dialog';
 
@@ -33,6 +33,9 @@ describe('FormDialog: a form with changes is never thrown away without asking', 
     await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
     expect(onClose).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('desk@studio.test');
+    // Esc goes to the dialog that has the focus: once the question has closed, it is the form again.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: DISCARD_TITLE })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.closest('[role="dialog"]')).toBeTruthy());
 
     await userEvent.keyboard('{Escape}');
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
