@@ -32,7 +32,6 @@ import { hashPassword } from '../apps/server/src/auth/passwords';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
-import { ZIP_PIECE } from '../apps/server/src/media/zip';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
 import {
   againstBare,
@@ -167,8 +166,8 @@ function readFilesInTurn(files: string[]): number {
 }
 
 /**
- * Reads every file with the server's own reader, in the zip's pieces (the next read already under
- * way), and, as the zip does, the next file opened and its first pieces read while one is read.
+ * Reads every file with the server's own reader (MediaStorage), the next file opened while one is
+ * read.
  */
 async function readFilesAhead(files: string[]): Promise<number> {
   // The file's stream, started; caught meanwhile (a failure while the file before is read is not an
@@ -177,7 +176,7 @@ async function readFilesAhead(files: string[]): Promise<number> {
     if (i >= files.length) return null;
     const f = files[i]!;
     const started = diskStorage(path.dirname(f))
-      .read(path.basename(f), undefined, { chunkSize: ZIP_PIECE })
+      .read(path.basename(f))
       .then((stream) => {
         if (!stream) throw new Error(`cannot read ${f}`);
         stream.read(0);

@@ -5,6 +5,7 @@
  */
 import { runApi } from './api';
 import { runBundle } from './bundle';
+import { runColdpath } from './coldpath';
 import { runDelivery } from './delivery';
 import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
@@ -18,6 +19,7 @@ import { runViewGallery } from './view-gallery';
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
   bundle: runBundle,
+  coldpath: runColdpath,
   portal: runPortal,
   ingest: runIngest,
   'view-gallery': runViewGallery,

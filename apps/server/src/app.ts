@@ -11,23 +11,24 @@ import Fastify, {
   type onRequestAbortAsyncHookHandler,
   type onResponseHookHandler,
 } from 'fastify';
-import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { COMMON_MESSAGES, MAX_IMAGE_BYTES } from '@darkroom/contracts';
+import { BODY_LIMITS, COMMON_MESSAGES, MAX_IMAGE_BYTES } from '@darkroom/contracts';
 import type { Config } from './config';
 import type { AppRuntime } from './context';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './auth/auth.routes';
 import { declarePublicScope, PUBLIC_ROUTE, registerAccessCheck, type Access } from './auth/guard';
 import { registerFeatures } from './features';
-import { siteNotFound } from './features/site/site-pages.routes';
+import { registerActivityLog } from './features/activity/activity.hook';
+import { SiteNotBuilt } from './features/site/site-renderer';
+import { sendNotFoundPage, wantsSitePage } from './features/site/site-pages.routes';
 import { registerApiReference } from './http/api-reference';
 import { ResponseSchema, serializerOf } from './http/json-schema';
 import { BODY_MESSAGES, BODY_METHODS, restoreIdleTimeout } from './http/read-body';
-import { lazyChildLogger, OneLineRequestLog } from './http/request-log';
+import { OneLinePerRequest } from './http/request-log';
 import { registerRequestLimits } from './http/request-limits';
-import { multipartBodies } from './http/multipart';
 import { registerSecurityHeaders } from './http/security-headers';
 import { HttpError, ValidationError } from './lib/errors';
 import { createLogger } from './lib/log';
@@ -90,7 +91,7 @@ const CSP = {
 const HSTS = 'max-age=15552000; includeSubDomains';
 
 /** Multipart errors of a malformed body: a 400 the client can act on, never a 500. */
-const MALFORMED_BODY_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
+const MALFORMED_BODY_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PROTO_VIOLATION']);
 
 /**
  * Requests are validated by the endpoint declarations' zod schemas (route.ts), with the API's
@@ -120,10 +121,10 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   const app = Fastify({
     schemaController: { compilersFactory: COMPILERS },
     loggerInstance: runtime.log,
-    logController: new OneLineRequestLog(runtime.log),
-    childLoggerFactory: lazyChildLogger,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    // Routes not declared in contracts (404s, plugins' own) take no more than a public endpoint.
+    bodyLimit: BODY_LIMITS.public,
     // A stalled client is cut off: no byte for this long, or a request not received in time.
     connectionTimeout: config.idleTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
@@ -184,18 +185,9 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
     },
     HSTS,
   );
-  // JSON (and the portal's page) compressed when worth it; what is already encoded (the site's
-  // cached texts, big gallery lists, precompressed assets) passes untouched. Request bodies are
-  // never inflated: a small compressed body could expand past every size limit.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    globalDecompression: false,
-    customTypes: /^(application\/json|text\/(html|plain|css|javascript)|application\/javascript)\b/,
-  });
   await app.register(formbody);
-  // Limits here are the ceiling; each endpoint narrows them to its own file fields (read-body.ts).
-  await app.register(multipartBodies, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 100, fieldSize: 1024 * 1024 } });
+  // Limits here are the ceiling; each endpoint narrows them to its own fields (read-body.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 0, fields: 20, fieldSize: BODY_LIMITS.public } });
 
   // A request's upload spool files never outlive it, whatever happened to it. Only requests with
   // a body can have spooled a file or lengthened their idle timeout, so only their routes get the
@@ -215,13 +207,16 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | ValidationError | HttpError, request, reply) => {
     if (error instanceof ValidationError) return reply.code(400).send(error.fields);
+    if (error instanceof SiteNotBuilt) return reply.code(503).type('text/plain; charset=utf-8').send(error.message);
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({ detail: error.detail });
     }
     const { code } = error as FastifyError;
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ detail: COMMON_MESSAGES.imageTooLarge });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ detail: COMMON_MESSAGES.imageTooLarge });
+    if (status === 413 || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      return reply.code(413).send({ detail: BODY_MESSAGES.tooLarge });
     if (code === 'FST_FILES_LIMIT') return reply.code(400).send({ detail: BODY_MESSAGES.tooManyFiles });
     if (
       MALFORMED_BODY_CODES.has(code) ||
@@ -237,6 +232,7 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   });
 
   registerAccessCheck(app);
+  registerActivityLog(app);
   registerRequestLimits(app);
   app.get('/healthz', PUBLIC_ROUTE, async () => {
     await runtime.db.execute('select 1');
@@ -279,6 +275,7 @@ async function registerPortal(app: FastifyInstance, dist: string): Promise<void>
       await scope.register(fastifyStatic, {
         root: dist,
         prefix: '/admin-account/',
+        logLevel: 'warn',
         // One wildcard route: `wildcard: false` listed the build's files (~280 with their .br and
         // .gz) and added a route for each at start-up, a sixth of the route registration time.
         // A path that is no file goes on to the not-found handler below (the SPA's index).
@@ -310,8 +307,7 @@ async function registerPortal(app: FastifyInstance, dist: string): Promise<void>
         .send(await fs.promises.readFile(index));
     }
     // A visitor's browser gets the website's own 404 page; everything else the API's answer.
-    const page = siteNotFound(request, reply);
-    if (page) return page;
+    if (wantsSitePage(request)) return sendNotFoundPage(request, reply);
     return reply.code(404).send({ detail: COMMON_MESSAGES.notFound });
   });
 }

@@ -9,6 +9,8 @@ import { SessionCache } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Assets } from './media/assets';
 import { diskStorage, type MediaStorage } from './media/storage';
+import { DeliveryService } from './features/delivery/delivery.service';
+import { SiteRenderer } from './features/site/site-renderer';
 
 export interface RuntimeParts {
   config: Config;
@@ -26,10 +28,14 @@ export interface RuntimeParts {
  */
 export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { close(): Promise<void> }> {
   const { config } = parts;
-  const log = parts.log ?? createLogger(config.logLevel);
+  const log = parts.log ?? createLogger(config.logLevel, { format: config.logFormat });
   const database = parts.database ?? (await openConfiguredDatabase(config));
   const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
-  const cache = new ResponseCache(database);
+  const cache = new ResponseCache(database, {
+    maxAgeMs: 60_000,
+    maxEntries: 5_000,
+    onError: (err) => log.error({ err }, 'cache invalidations: the listening connection failed; reconnecting'),
+  });
   await cache.start();
   const sessions = new SessionCache(database);
   await sessions.start();
@@ -46,6 +52,8 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     sessions,
     limiter,
     log,
+    site: new SiteRenderer(config.siteDist),
+    delivery: new DeliveryService(),
   };
   return {
     ...runtime,

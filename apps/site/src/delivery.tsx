@@ -55,11 +55,11 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en'
 
 function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'open' }> }) {
   const { gallery, token } = model;
-  const total = gallery.photos.length;
+  // The gallery holds one page of photos (`page`), and the whole gallery's total and favourites.
+  const { total, page } = { total: gallery.total, page: model.page };
   const pages = Math.max(1, Math.ceil(total / DELIVERY_PAGE_SIZE));
-  const page = Math.min(Math.max(1, model.page), pages);
-  const shown = gallery.photos.slice((page - 1) * DELIVERY_PAGE_SIZE, page * DELIVERY_PAGE_SIZE);
-  const favourites = gallery.photos.filter((p) => p.favourite).map((p) => p.id);
+  const shown = gallery.photos;
+  const favourites = gallery.favourite_ids;
   const cover = gallery.cover;
   return (
     <>

@@ -12,9 +12,10 @@ import type {
   SiteTeamMember,
   DeliveryGallery,
 } from '@darkroom/contracts';
+import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
-export const GALLERY_PAGE_SIZE = 36;
+export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
 export type PublicSettings = Omit<SiteSettings, 'time_updated'>;
 
@@ -91,9 +92,10 @@ export interface DeliveryLayout {
 }
 
 /**
- * A customer's gallery at `/g/<token>/`: open (the whole gallery; the page draws one slice of it,
- * `page` for browsers without JavaScript), or locked behind its password (with the message of a
- * failed attempt). A missing gallery is the website's own not-found page.
+ * A customer's gallery at `/g/<token>/`: open (one page of its photos, `page`, with the whole
+ * gallery's total and favourites; later pages for browsers without JavaScript), or locked behind
+ * its password (with the message of a failed attempt). A missing gallery is the website's own
+ * not-found page.
  */
 export type DeliveryPageModel =
   { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };

@@ -70,11 +70,21 @@ export const deliveryPhotoSchema = z.object({
 });
 export type DeliveryPhoto = z.infer<typeof deliveryPhotoSchema>;
 
+/** Photos per page of a gallery's JSON: an answer never grows with the gallery. */
+export const DELIVERY_JSON_PAGE_SIZE = 100;
+
 export const deliveryGallerySchema = z.object({
   title: z.string(),
   cover: imageViewSchema,
   allow_download: z.boolean(),
+  /** This page's photos (all photos, or the favourites with `?favourites=1`), in the saved order. */
   photos: z.array(deliveryPhotoSchema),
+  /** How many photos the gallery (or its favourites) holds in all. */
+  total: z.number().int(),
+  /** The ids of every favourite of the gallery. */
+  favourite_ids: z.array(z.number().int()),
+  /** The address of the next page, or null on the last. */
+  next: z.string().nullable(),
 });
 export type DeliveryGallery = z.infer<typeof deliveryGallerySchema>;
 
@@ -179,8 +189,12 @@ export const deliveryApi = {
     path: SITE_GALLERY,
     access: 'public',
     tag: 'delivery',
-    summary: 'The gallery, its photos in saved order and which are favourites',
+    summary: "The gallery and a page of its photos (or of its favourites) in saved order, with the next page's address",
     params: byToken,
+    query: z.object({
+      page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional(),
+      favourites: z.enum(['0', '1']).optional(),
+    }),
     response: deliveryGallerySchema,
   }),
   unlock: endpoint({
@@ -205,6 +219,8 @@ export const deliveryApi = {
     body: deliveryFavouritesSchema,
     response: z.object({ ids: z.array(z.number().int()) }),
     rateLimit: { max: 120, windowMs: 60_000 },
+    // Every photo of a big gallery may be a favourite: thousands of ids.
+    bodyLimit: 64 * 1024,
   }),
   download: endpoint({
     method: 'GET',

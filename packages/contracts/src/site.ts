@@ -37,6 +37,20 @@ export function idOfSlug(slug: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** Photos per page of a gallery, in the JSON and on the website's pages alike. */
+export const SITE_GALLERY_PAGE_SIZE = 36;
+/** Photos of each gallery a list (all services, all stories) carries: the rest is read by page from the record. */
+export const SITE_LIST_PREVIEW = 12;
+
+/** A page of a record's gallery: its photos, how many there are in all, and where the next page is read. */
+const galleryPageFields = {
+  gallery: z.array(sitePhotoSchema),
+  /** Photos in the whole gallery. */
+  total: z.number().int(),
+  /** The address of the next page of photos (the record's own, `?page=N`), or null when there is none. */
+  next: z.string().nullable(),
+};
+
 export const siteServiceSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -44,7 +58,7 @@ export const siteServiceSchema = z.object({
   description: z.string(),
   description2: z.string(),
   cover: siteImageSchema,
-  gallery: z.array(sitePhotoSchema),
+  ...galleryPageFields,
 });
 export type SiteService = z.infer<typeof siteServiceSchema>;
 
@@ -59,7 +73,7 @@ export const siteLoveStorySchema = z.object({
   description4: z.string(),
   description5: z.string(),
   cover: siteImageSchema,
-  gallery: z.array(sitePhotoSchema),
+  ...galleryPageFields,
 });
 export type SiteLoveStory = z.infer<typeof siteLoveStorySchema>;
 
@@ -112,21 +126,23 @@ export type SiteServicePage = z.infer<typeof siteServicePageSchema>;
 const get = <R extends z.ZodType>(path: string, summary: string, response: R) =>
   endpoint({ method: 'GET', path, access: 'public', tag: 'site', summary, response });
 const byId = z.object({ id: pathId });
+const galleryPageQuery = z.object({ page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional() });
 
 export const siteApi = {
-  services: get('/site/services/', 'Published services, each with its gallery in saved order', z.array(siteServiceSchema)),
+  services: get('/site/services/', 'Published services, each with the first photos of its gallery', z.array(siteServiceSchema)),
   service: endpoint({
     method: 'GET',
     path: '/site/services/{id}/',
     access: 'public',
     tag: 'site',
-    summary: 'One published service with its gallery',
+    summary: 'One published service with a page of its gallery (`?page=N`)',
     params: byId,
+    query: galleryPageQuery,
     response: siteServiceSchema,
   }),
   loveStories: get(
     '/site/love-stories/',
-    'Published love stories, each with its five descriptions and gallery',
+    'Published love stories, each with its five descriptions and the first photos of its gallery',
     z.array(siteLoveStorySchema),
   ),
   loveStory: endpoint({
@@ -134,8 +150,9 @@ export const siteApi = {
     path: '/site/love-stories/{id}/',
     access: 'public',
     tag: 'site',
-    summary: 'One published love story',
+    summary: 'One published love story with a page of its gallery (`?page=N`)',
     params: byId,
+    query: galleryPageQuery,
     response: siteLoveStorySchema,
   }),
   pageImages: get('/site/page-images/', 'Published page images (page ids 1-7)', z.array(sitePageImageSchema)),

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { declarePublicScope } from '../auth/guard';
 import { routeSchema } from './route';
+import { sendText } from './send';
 
 /**
  * The OpenAPI 3.1 document, generated from the routes' schemas (which come from the endpoint
@@ -34,6 +35,9 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
     }
+    // Text (the document, the UI's page and scripts) goes out as every text answer does, compressed.
+    const type = String(res.headers['content-type'] ?? '');
+    if (res.statusCode === 200 && /json|yaml|javascript|html|css/.test(type)) return sendText(request, reply, res.payload, { type });
     // An empty answer (a redirect, a 304) is sent as none, so it gets no content type either.
     return reply.code(res.statusCode).send(res.rawPayload.length ? res.rawPayload : undefined);
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  bodyLimitOf,
   routerPath,
   toFieldErrors,
   type BodyOf,
@@ -12,18 +13,28 @@ import {
 } from '@darkroom/contracts';
 import type { AppContext } from '../context';
 import { notFound, ValidationError } from '../lib/errors';
-import { CachedJson } from '../lib/cached-json';
-import { whenReady } from '../lib/when-ready';
+import { PreparedText } from '../lib/prepared-text';
 import { contextOf } from './request-context';
 import { jsonSchemaOf, ResponseSchema, serializerOf } from './json-schema';
 import { BODY_METHODS, bodyReceived, readBody, type UploadedFile } from './read-body';
-import { auditEventOf, recordAudit } from '../features/activity/activity.service';
+import { sendText } from './send';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration a route was registered from. */
     endpoint?: EndpointSpec;
   }
+  interface FastifyRequest {
+    /** What a declared route's handler was given and answered, for hooks after it (the activity log). */
+    routeCall?: RouteCall;
+  }
+}
+
+export interface RouteCall {
+  params: unknown;
+  body: unknown;
+  files: Record<string, UploadedFile[]>;
+  result: unknown;
 }
 
 export interface HandlerInput<E extends EndpointSpec> {
@@ -39,17 +50,17 @@ export interface HandlerInput<E extends EndpointSpec> {
    * Answers from the response cache: `load` runs on a miss, and its result is serialized by this
    * endpoint's response schema, so the cached text holds nothing the schema does not list.
    */
-  cached(tags: string | readonly string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<CachedJson>;
-  /**
-   * Chooses the success or failure status of this answer (e.g. 200 when an upload held nothing
-   * new). route() still sends it, after the activity entry is written.
-   */
+  cached(tags: string | readonly string[], key: string, load: () => Promise<ResponseOf<E>>): Promise<PreparedText>;
+  /** Chooses the status of this answer (e.g. 200 when an upload held nothing new). */
   status(code: number): void;
 }
 
-type HandlerResult<E extends EndpointSpec> = ResponseOf<E> | CachedJson | FastifyReply | void;
-/** An answer now (from memory) or a promise of one. */
-export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
+/** Data to send as JSON, a cached text, or the reply itself when the handler sent its answer (a file, a page). */
+type HandlerResult<E extends EndpointSpec> = ResponseOf<E> | PreparedText | FastifyReply | void;
+export type Handler<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<HandlerResult<E>>;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const NO_FILES: Record<string, UploadedFile[]> = Object.freeze({}) as Record<string, UploadedFile[]>;
 
 /** Validates the fields and the required file together, so a form shows every message at once. */
 function validateBody(ep: EndpointSpec, fields: Record<string, unknown>, files: Record<string, UploadedFile[]>): unknown {
@@ -76,7 +87,7 @@ function responseSchemas(ep: EndpointSpec, json: (schema: z.ZodType) => unknown)
 
 /**
  * A declaration's whole schema as JSON Schema, for the API reference (http/api-reference.ts).
- * Fastify itself holds only the responses, to serialize answers (validation is ours, above).
+ * Fastify itself holds only the responses (validation is ours, above).
  */
 export function routeSchema(ep: EndpointSpec) {
   const schema: Record<string, unknown> = { summary: ep.summary, tags: [ep.tag] };
@@ -103,101 +114,66 @@ export function routeSchema(ep: EndpointSpec) {
   return schema;
 }
 
-export interface RouteOptions {
-  /**
-   * Every answer of this route is already compressed or too small to be worth it (a cached text
-   * sent by `sendCachedText`, short errors): @fastify/compress adds no hooks to it.
-   */
-  precompressed?: boolean;
+function parseParams(ep: EndpointSpec, request: FastifyRequest): unknown {
+  if (!ep.params) return undefined;
+  const parsed = ep.params.safeParse(request.params);
+  // A path that names no valid record is simply not found.
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+function parseQuery(ep: EndpointSpec, request: FastifyRequest): unknown {
+  if (!ep.query) return undefined;
+  const parsed = ep.query.safeParse(request.query ?? {});
+  if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 /**
- * Registers an endpoint from its declaration in packages/contracts: its access, its schemas,
- * and a handler that gets parsed params, query and body (ids by the one id rule, files only
- * on declared fields) and the request's AppContext.
- *
- * A request without a body whose handler answers at once (a value, not a promise) is answered in
- * the same turn: no promise is made on its way. A cached answer's promises and awaits were a step
- * each, a measurable part of its time.
+ * Registers an endpoint from its declaration in packages/contracts: its access, its body limit,
+ * its schemas, and a handler that gets parsed params, query and body (ids by the one id rule,
+ * files only on declared fields) and the request's AppContext. What the handler returns is sent
+ * here: JSON serialized by the endpoint's response schema (nothing unlisted leaks), a cached
+ * text as it is, through `sendText`.
  */
-export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handler: Handler<E>, options: RouteOptions = {}): void {
-  // Looked up once per route, on its first cached answer, rather than on every request.
-  let serializeCached: ((value: unknown) => string) | undefined;
-  const serializerForCache = () => (serializeCached ??= ep.response ? serializerOf(ep.response) : JSON.stringify);
+export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+  let serializer: ((value: unknown) => string) | undefined;
+  const serialize = (value: unknown) => (serializer ??= ep.response ? serializerOf(ep.response) : JSON.stringify)(value);
   const readsBody = BODY_METHODS.has(ep.method) && !ep.streamed;
-
-  /** Calls the handler, then answers with what it returned (see `finish`). */
-  const answer = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    params: unknown,
-    query: unknown,
-    body: unknown,
-    files: Record<string, UploadedFile[]>,
-  ) => {
-    const ctx = contextOf(request);
-    let chosen: number | undefined;
-    const result = handler({
-      ctx,
-      params: params as ParamsOf<E>,
-      query: query as QueryOf<E>,
-      body: body as BodyOf<E>,
-      files,
-      request,
-      reply,
-      cached: async (tags, key, load) => new CachedJson(await ctx.cache.json(tags, key, load, serializerForCache())),
-      status: (code) => {
-        chosen = code;
-      },
-    });
-    const finish = (done: HandlerResult<E>) => {
-      // reply.code(x) before returning works too, for any status but 200 (indistinguishable from unset).
-      chosen ??= reply.statusCode !== 200 ? reply.statusCode : undefined;
-      const status = reply.sent || done === reply ? reply.statusCode : (chosen ?? ep.status ?? 200);
-      const event = status < 400 ? auditEventOf(ep, { params, body, files, result: done }) : null;
-      // Written before the answer: an acknowledged write always has its entry.
-      return event ? recordAudit(ctx, event).then(() => send(request, reply, done, status)) : send(request, reply, done, status);
-    };
-    // The reply itself is a thenable (it settles when sent): a handler that answered returns it,
-    // and waiting on it took a promise and four microtasks per cached answer.
-    return result === reply ? finish(reply) : whenReady(result, finish);
-  };
-
-  const send = (request: FastifyRequest, reply: FastifyReply, result: HandlerResult<E>, status: number) => {
-    if (result === reply || reply.sent) return reply;
-    if (result instanceof CachedJson) return result.send(request, reply);
-    reply.code(status);
-    return ep.response === null ? reply.send() : reply.send(result);
-  };
-
-  const withBody = async (request: FastifyRequest, reply: FastifyReply, params: unknown, query: unknown) => {
-    const read = await readBody(request, ep.files);
-    if (ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
-    return answer(request, reply, params, query, validateBody(ep, read.fields, read.files), read.files);
-  };
 
   app.route({
     method: ep.method,
     url: routerPath(ep.path),
     config: { access: ep.access ?? 'admin', endpoint: ep },
-    ...(options.precompressed ? { compress: false } : {}),
-    // The zod response schema is turned into JSON Schema when the route first answers (ResponseSchema).
+    bodyLimit: bodyLimitOf(ep),
+    // The zod response schema is turned into JSON Schema when the API reference asks (ResponseSchema).
     schema: { response: responseSchemas(ep, (response) => new ResponseSchema(response)) },
-    handler: (request, reply) => {
-      let params: unknown;
-      if (ep.params) {
-        const parsed = ep.params.safeParse(request.params);
-        // A path that names no valid record is simply not found.
-        if (!parsed.success) throw notFound();
-        params = parsed.data;
-      }
-      let query: unknown;
-      if (ep.query) {
-        const parsed = ep.query.safeParse(request.query ?? {});
-        if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error));
-        query = parsed.data;
-      }
-      return readsBody ? withBody(request, reply, params, query) : answer(request, reply, params, query, undefined, {});
+    handler: async (request, reply) => {
+      const params = parseParams(ep, request);
+      const query = parseQuery(ep, request);
+      const { fields, files } = readsBody ? await readBody(request, ep) : { fields: {}, files: NO_FILES };
+      if (ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
+      const body = readsBody ? validateBody(ep, fields, files) : undefined;
+      const ctx = contextOf(request);
+      let status: number = ep.status ?? 200;
+      const result = await handler({
+        ctx,
+        params: params as ParamsOf<E>,
+        query: query as QueryOf<E>,
+        body: body as BodyOf<E>,
+        files,
+        request,
+        reply,
+        cached: (tags, key, load) => ctx.cache.text(tags, key, async () => serialize(await load())),
+        status: (code) => {
+          status = code;
+        },
+      });
+      if (result === reply || reply.sent) return reply;
+      request.routeCall = { params, body, files, result };
+      if (result instanceof PreparedText) return sendText(request, reply, result, { type: JSON_TYPE, status });
+      if (ep.response === null) return reply.code(status).send();
+      return sendText(request, reply, serialize(result), { type: JSON_TYPE, status });
     },
   });
 }

@@ -3,119 +3,87 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { ResponseCache } from './response-cache';
 
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const openPglite = () =>
   openDatabase({ databaseUrl: null, pgliteDir: null, migrate: false, pgliteDump: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
 
 describe('response cache', () => {
-  it('serves a cached copy until its tag is invalidated (one process)', async () => {
-    const database = await openPglite();
-    const cache = new ResponseCache(database);
-    await cache.start();
+  let database: Database;
+  let clock = 0;
+  const cacheOf = (opts: { maxAgeMs?: number; maxEntries?: number } = {}) =>
+    new ResponseCache(database, { maxAgeMs: opts.maxAgeMs ?? 60_000, maxEntries: opts.maxEntries ?? 100, now: () => clock });
+  beforeAll(async () => {
+    database = await openPglite();
+  });
+  afterAll(() => database.close());
+
+  it('serves one made text until a tag of it is invalidated, and makes it once for callers at the same time', async () => {
+    const cache = cacheOf();
     let loads = 0;
-    const load = async () => ({ n: ++loads });
-    expect(await cache.json('services', 'list', load)).toBe('{"n":1}');
-    expect(await cache.json('services', 'list', load)).toBe('{"n":1}');
-    await cache.invalidate('carousel');
-    expect(await cache.json('services', 'list', load)).toBe('{"n":1}');
-    await cache.invalidate('services');
-    expect(await cache.json('services', 'list', load)).toBe('{"n":2}');
-    await cache.stop();
-    await database.close();
+    const load = async () => `v${++loads}`;
+    const [a, b] = await Promise.all([cache.text(['team', 'site'], 'list', load), cache.text(['team', 'site'], 'list', load)]);
+    expect(a).toBe(b);
+    expect(a.text).toBe('v1');
+    expect(a.etag).toMatch(/^"[\w-]+"$/);
+    expect((await cache.text(['team', 'site'], 'list', load)).text).toBe('v1');
+    await cache.invalidate('other');
+    expect((await cache.text(['team', 'site'], 'list', load)).text).toBe('v1');
+    await cache.invalidate('site');
+    const again = await cache.text(['team', 'site'], 'list', load);
+    expect(again.text).toBe('v2');
+    expect(again.etag).not.toBe(a.etag);
   });
 
-  it('peeks at a made text only, under the same tags, and not after its tag is invalidated', async () => {
-    const database = await openPglite();
-    const cache = new ResponseCache(database);
-    const tags = ['services', 'about'];
-    expect(cache.peek(tags, 'page')).toBeUndefined();
-    const made = cache.json(
-      tags,
-      'page',
-      async () => 'html',
-      (s) => s,
-    );
-    // Still loading: nothing to peek at (the caller takes the loading path).
-    expect(cache.peek(tags, 'page')).toBeUndefined();
-    await made;
-    expect(cache.peek(tags, 'page')).toBe('html');
-    expect(cache.peek(['services'], 'page')).toBeUndefined();
-    await cache.invalidate('about');
-    expect(cache.peek(tags, 'page')).toBeUndefined();
-    await cache.stop();
-    await database.close();
+  it('keeps entries under other tags or keys apart', async () => {
+    const cache = cacheOf();
+    await cache.text('a', 'k', async () => 'a');
+    await cache.text('b', 'k', async () => 'b');
+    expect((await cache.text('a', 'k', async () => 'x')).text).toBe('a');
+    expect((await cache.text('b', 'k', async () => 'x')).text).toBe('b');
+    expect((await cache.text('a', 'other', async () => 'c')).text).toBe('c');
   });
 
-  it('finds the same entry under a frozen list of tags (whose ids it remembers) as under a copy of it, and drops it by any of its tags', async () => {
-    const database = await openPglite();
-    const cache = new ResponseCache(database);
-    const frozen = Object.freeze(['delivery', 'delivery:7']);
-    let loads = 0;
-    const load = async () => `text ${++loads}`;
-    const same = (s: string) => s;
-    expect(await cache.json(frozen, 'json', load, same)).toBe('text 1');
-    expect(cache.peek(frozen, 'json')).toBe('text 1');
-    expect(cache.peek([...frozen], 'json')).toBe('text 1');
-    expect(cache.peek(frozen, 'page')).toBeUndefined();
-    expect(cache.peek(Object.freeze(['delivery']), 'json')).toBeUndefined();
-    // More keys than a list remembers ids for: each is still found, the first included.
-    for (let i = 0; i < 40; i++) await cache.json(frozen, `key ${i}`, async () => `key ${i}`, same);
-    for (let i = 0; i < 40; i++) expect(cache.peek(frozen, `key ${i}`)).toBe(`key ${i}`);
-    expect(cache.peek(frozen, 'json')).toBe('text 1');
-    await cache.invalidate('delivery:7');
-    expect(cache.peek(frozen, 'json')).toBeUndefined();
-    expect(await cache.json(frozen, 'json', load, same)).toBe('text 2');
-    await cache.stop();
-    await database.close();
+  it('makes a text again once it is older than the maximum age, whatever was (or was not) invalidated', async () => {
+    const cache = cacheOf({ maxAgeMs: 60_000 });
+    clock = 1_000;
+    let n = 0;
+    const load = async () => `v${++n}`;
+    expect((await cache.text('t', 'k', load)).text).toBe('v1');
+    clock += 59_999;
+    expect((await cache.text('t', 'k', load)).text).toBe('v1');
+    clock += 1;
+    expect((await cache.text('t', 'k', load)).text).toBe('v2');
+  });
+
+  it('holds at most its bound, dropping the least recently used first', async () => {
+    const cache = cacheOf({ maxEntries: 2 });
+    const made: string[] = [];
+    const load = (k: string) => async () => {
+      made.push(k);
+      return k;
+    };
+    await cache.text('t', 'a', load('a'));
+    await cache.text('t', 'b', load('b'));
+    await cache.text('t', 'a', load('a')); // a is used again: b is now the oldest
+    await cache.text('t', 'c', load('c')); // b goes
+    await cache.text('t', 'a', load('a'));
+    await cache.text('t', 'b', load('b'));
+    expect(made).toEqual(['a', 'b', 'c', 'b']);
   });
 
   it('does not keep a failed load', async () => {
-    const database = await openPglite();
-    const cache = new ResponseCache(database);
-    let fail = true;
-    const load = async () => {
-      if (fail) throw new Error('boom');
-      return [1];
-    };
-    await expect(cache.json('t', 'k', load)).rejects.toThrow('boom');
-    fail = false;
-    expect(await cache.json('t', 'k', load)).toBe('[1]');
-    await database.close();
-  });
-});
-
-describe.runIf(!!process.env.TEST_DATABASE_URL)('response cache across processes [postgres]', () => {
-  let a: Database;
-  let b: Database;
-  beforeAll(async () => {
-    a = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: null, migrate: false, poolSize: 2 });
-    b = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgliteDir: null, migrate: false, poolSize: 2 });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
+    const cache = cacheOf();
+    await expect(cache.text('t', 'k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect((await cache.text('t', 'k', async () => 'ok')).text).toBe('ok');
   });
 
-  it('an invalidation in one process drops the copy in another (LISTEN/NOTIFY)', async () => {
-    const cacheA = new ResponseCache(a);
-    const cacheB = new ResponseCache(b);
-    await cacheA.start();
-    await cacheB.start();
-    let version = 1;
-    const load = async () => ({ version });
-    expect(await cacheB.json('team', 'list', load)).toBe('{"version":1}');
-    version = 2;
-    expect(await cacheB.json('team', 'list', load)).toBe('{"version":1}');
-    await cacheA.invalidate('team');
-    await waitFor(async () => (await cacheB.json('team', 'list', load)) === '{"version":2}');
-    await cacheA.stop();
-    await cacheB.stop();
+  it('compresses a text once per encoding, off the event loop', async () => {
+    const cache = cacheOf();
+    const text = await cache.text('t', 'big', async () =>
+      JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `photo ${i}` }))),
+    );
+    const [br, gz] = await Promise.all([text.encodedAs('br'), text.encodedAs('gzip')]);
+    expect(br.length).toBeLessThan(text.bytes.length / 4);
+    expect(gz.length).toBeLessThan(text.bytes.length / 4);
+    expect(await text.encodedAs('br')).toBe(br);
   });
 });

@@ -113,27 +113,55 @@ function gallery(): void {
       srcset: img.getAttribute('srcset') ?? img.dataset.srcset ?? '',
     };
   });
-  let complete = photos.length === total;
   let view: 'all' | 'favourites' = 'all';
   let list = photos;
   let rendered = photos.length;
 
+  /** One page of the gallery's JSON (all photos, or the favourites), and where the next one is. */
+  interface GalleryPage {
+    photos: Photo[];
+    next: string | null;
+  }
+  const fetchPage = async (url: string): Promise<GalleryPage> => {
+    const res = await fetch(url, { headers: { accept: 'application/json' } });
+    if (!res.ok) throw new Error(String(res.status));
+    return (await res.json()) as GalleryPage;
+  };
+  const failed = (err: unknown) => {
+    status.textContent = 'The photos could not be loaded. Check your connection and try again.';
+    throw err;
+  };
+
+  // The photos come page by page, following each page's `next`; the first page holds the
+  // server's tiles too.
+  let next: string | null = photos.length < total ? deliveryPaths.gallery(token) : null;
   let loading: Promise<void> | null = null;
-  const load = (): Promise<void> =>
-    complete
+  const loadMore = (): Promise<void> =>
+    next === null
       ? Promise.resolve()
-      : (loading ??= fetch(deliveryPaths.gallery(token), { headers: { accept: 'application/json' } })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(String(res.status));
-            photos = ((await res.json()) as { photos: Photo[] }).photos;
-            complete = true;
+      : (loading ??= fetchPage(next)
+          .then((page) => {
+            const known = new Set(photos.map((p) => p.id));
+            photos = [...photos, ...page.photos.filter((p) => !known.has(p.id))];
+            next = page.next;
             if (view === 'all') list = photos;
-          })
-          .catch((err: unknown) => {
-            loading = null;
-            status.textContent = 'The photos could not be loaded. Check your connection and try again.';
-            throw err;
-          }));
+          }, failed)
+          .finally(() => (loading = null)));
+  /** Loads pages until the photo at `index` of the current view is there (or there is no more). */
+  const reach = async (index: number) => {
+    while (view === 'all' && list.length <= index && next !== null) await loadMore();
+  };
+
+  /** Every favourite, in the gallery's order, as saved on the server. */
+  const loadFavourites = async (): Promise<Photo[]> => {
+    const out: Photo[] = [];
+    for (let url: string | null = `${deliveryPaths.gallery(token)}?favourites=1`; url !== null;) {
+      const page: GalleryPage = await fetchPage(url).catch(failed);
+      out.push(...page.photos);
+      url = page.next;
+    }
+    return out;
+  };
 
   const heartButton = (p: Photo, pressed: boolean): HTMLButtonElement => {
     const b = document.createElement('button');
@@ -192,7 +220,7 @@ function gallery(): void {
             try {
               if (view === 'all' && rendered >= list.length) {
                 more.textContent = 'Loading more photos…';
-                await load();
+                await loadMore();
               }
               renderMore();
               kick();
@@ -213,17 +241,20 @@ function gallery(): void {
   }
   kick();
 
-  const showView = async (next: 'all' | 'favourites') => {
-    if (next === 'favourites') {
+  const showView = async (chosen: 'all' | 'favourites') => {
+    let favourites: Photo[] = [];
+    if (chosen === 'favourites') {
       try {
-        await load();
+        // What is still waiting to be saved first, so the list is the customer's latest.
+        if (timer !== undefined) await save();
+        favourites = await loadFavourites();
       } catch {
         return;
       }
     }
-    view = next;
+    view = chosen;
     for (const b of filters) b.setAttribute('aria-pressed', String(b.dataset.filter === view));
-    list = view === 'all' ? photos : photos.filter((p) => favs.has(p.id));
+    list = view === 'all' ? photos : favourites;
     rendered = 0;
     grid.replaceChildren();
     renderMore();
@@ -305,7 +336,7 @@ function gallery(): void {
   const show = async (i: number) => {
     const count = listTotal();
     index = (i + count) % count;
-    if (index >= list.length) await load();
+    await reach(index);
     const p = list[index];
     if (!p) return;
     lb.img.removeAttribute('srcset');

@@ -63,9 +63,15 @@ export interface DeliveryPhotoRow {
   favourite: boolean;
 }
 
+/** Which photos of a client gallery: all, or its favourites only; a page of them when `page` is given. */
+export interface PhotoSelection {
+  onlyFavourites?: boolean;
+  page?: { offset: number; limit: number };
+}
+
 /** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
-export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, onlyFavourites = false): Promise<DeliveryPhotoRow[]> {
-  const rows = await db
+export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection = {}): Promise<DeliveryPhotoRow[]> {
+  const query = db
     .select({
       id: galleryPhotos.id,
       name: galleryPhotos.name,
@@ -80,12 +86,38 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, onlyFa
       and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
     )
     .where(
-      onlyFavourites
+      which.onlyFavourites
         ? and(eq(galleries.clientGalleryId, clientGalleryId), sql`${deliveryFavourites.photoId} is not null`)
         : eq(galleries.clientGalleryId, clientGalleryId),
     )
-    .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
+    .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
+    .$dynamic();
+  const rows = which.page ? await query.offset(which.page.offset).limit(which.page.limit) : await query;
   return rows.map((r) => ({ ...r, favourite: Boolean(r.favourite), timeCreated: new Date(r.timeCreated) }));
+}
+
+/** How many photos a client gallery has, and how many of them are favourites (one query). */
+export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): Promise<{ photos: number; favourites: number }> {
+  const [row] = await db
+    .select({ photos: count(), favourites: count(deliveryFavourites.photoId) })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .leftJoin(
+      deliveryFavourites,
+      and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
+    )
+    .where(eq(galleries.clientGalleryId, clientGalleryId));
+  return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
+}
+
+/** The ids of a client gallery's favourite photos. */
+export async function favouriteIds(db: DbOrTx, clientGalleryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: deliveryFavourites.photoId })
+    .from(deliveryFavourites)
+    .where(eq(deliveryFavourites.clientGalleryId, clientGalleryId))
+    .orderBy(asc(deliveryFavourites.photoId));
+  return rows.map((r) => r.id);
 }
 
 /** One photo of this client gallery (null when the id is another gallery's, or none). */

@@ -1,24 +1,21 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { attachment } from '../../http/content-disposition';
 import { deliveryApi } from '@darkroom/contracts';
-import type { AppContext } from '../../context';
+import { unlockCookies, unlockValues } from '../../http/cookies';
 import { serializerOf } from '../../http/json-schema';
+import { originOf } from '../../http/origin';
 import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
-import { BoundedMap } from '../../lib/bounded-map';
-import { whenReady } from '../../lib/when-ready';
-import { sendCachedText } from '../site/site-http';
+import { sendText } from '../../http/send';
 import {
-  attachment,
   deliveryActivity,
   deliveryCacheTags,
-  deliveryGallery,
-  openGalleryJson,
+  deliveryGalleryPage,
   prepareDownload,
   prepareOriginal,
   saveFavourites,
   sendDeliveryLink,
-  unlockDelivery,
 } from './delivery.service';
 
 /**
@@ -34,44 +31,6 @@ export const DELIVERY_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-const isSecure = (request: FastifyRequest) => request.protocol === 'https';
-
-/**
- * The response-cache key of a gallery's JSON (and of its prepared bytes): one string per gallery,
- * so looking it up again hashes nothing anew (see ResponseCache).
- */
-const jsonKeys = new BoundedMap<number, string>(10_000);
-function galleryJsonKey(galleryId: number): string {
-  let key = jsonKeys.get(galleryId);
-  if (key === undefined) jsonKeys.set(galleryId, (key = `delivery:json:${galleryId}`));
-  return key;
-}
-
-/**
- * A gallery's JSON as its route answers it, from the response cache: the text itself when it is
- * made (no promise to wait for), else its promise. Favourites are the gallery's (one customer per
- * gallery), so one text serves every holder of the link; the page renders from the same text,
- * built once for the page and the script's request that follows it.
- */
-export function galleryJson(ctx: AppContext, galleryId: number): string | Promise<string> {
-  const tags = deliveryCacheTags(galleryId);
-  const key = galleryJsonKey(galleryId);
-  return (
-    ctx.cache.peek(tags, key) ??
-    ctx.cache.json(tags, key, () => deliveryGallery(ctx, galleryId), serializerOf(deliveryApi.gallery.response))
-  );
-}
-
-/** The address links in e-mails start with: PUBLIC_URL, else the request's own origin (a sane Host only). */
-export function originOf(request: FastifyRequest): string {
-  const configured = request.server.runtime.config.publicUrl;
-  if (configured) return configured;
-  const host = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(request.host) ? request.host.toLowerCase() : 'localhost';
-  return `${request.protocol}://${host}`;
-}
-
 /** A download is counted once: a HEAD or the rest of a resumed download (a range past byte 0) is not. */
 const countsAsDownload = (request: FastifyRequest) =>
   request.method === 'GET' && (!request.headers.range || /^bytes=0-/i.test(String(request.headers.range).trim()));
@@ -82,41 +41,38 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   route(app, deliveryApi.send, ({ ctx, params, body, request }) => sendDeliveryLink(ctx, params.id, body.message ?? '', originOf(request)));
   route(app, deliveryApi.activity, ({ ctx, params }) => deliveryActivity(ctx, params.id));
 
-  // The customer's side.
+  // The customer's side; the page, GET /g/<token>/, is delivery-page.routes.ts's.
   await app.register(async (scope) => {
     withScopeHeaders(scope, DELIVERY_HEADERS);
 
-    // The page, GET /g/<token>/, is delivery-page.routes.ts's. The JSON of a cached gallery is
-    // answered without a promise on its way (see `route`): its access and its text are in memory.
-    route(
-      scope,
-      deliveryApi.gallery,
-      ({ ctx, params, request, reply }) => {
-        return whenReady(openGalleryJson(ctx, params.token, request.headers.cookie), ({ galleryId }) =>
-          whenReady(galleryJson(ctx, galleryId), (text) =>
-            sendCachedText(request, reply, galleryJsonKey(galleryId), text, { type: JSON_TYPE, stored: false }),
-          ),
-        );
-      },
-      { precompressed: true },
-    );
+    route(scope, deliveryApi.gallery, async ({ ctx, params, query, request, reply }) => {
+      const { galleryId } = await ctx.delivery.open(ctx, params.token, unlockValues(request), { view: true });
+      const which = { page: query.page ?? 1, favourites: query.favourites === '1' };
+      const path = request.url.split('?', 1)[0]!;
+      // One text per gallery page serves every holder of the link (favourites are the gallery's).
+      const text = await ctx.cache.text(
+        deliveryCacheTags(galleryId),
+        `delivery:json:${galleryId}:${which.page}:${which.favourites}`,
+        async () => serializerOf(deliveryApi.gallery.response)(await deliveryGalleryPage(ctx, galleryId, which, path)),
+      );
+      return sendText(request, reply, text, { type: 'application/json; charset=utf-8', revalidate: false });
+    });
 
     route(scope, deliveryApi.unlock, async ({ ctx, params, body, request, reply }) => {
-      const cookies = await unlockDelivery(ctx, params.token, body.password, isSecure(request));
-      if (cookies.length) reply.header('set-cookie', cookies);
+      const value = await ctx.delivery.unlock(ctx, params.token, body.password);
+      if (value) reply.header('set-cookie', unlockCookies(request, params.token, value));
       return null;
     });
 
-    route(scope, deliveryApi.favourites, ({ ctx, params, body, request }) =>
-      saveFavourites(ctx, params.token, request.headers.cookie, body.ids),
-    );
+    route(scope, deliveryApi.favourites, async ({ ctx, params, body, request }) => {
+      const { galleryId } = await ctx.delivery.open(ctx, params.token, unlockValues(request));
+      return saveFavourites(ctx, galleryId, body.ids);
+    });
 
     route(scope, deliveryApi.download, async ({ ctx, params, query, request, reply }) => {
-      const { filename, entries } = await prepareDownload(ctx, params.token, request.headers.cookie, query.favourites === '1', {
-        record: countsAsDownload(request),
-      });
-      // Sent straight into the response (a zip is never compressed here): its queue frees pieces' memory.
-      const { stream, size } = await ctx.assets.zip(entries, reply.raw);
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request));
+      const { filename, entries } = await prepareDownload(ctx, access, query.favourites === '1', countsAsDownload(request));
+      const { stream, size } = await ctx.assets.zip(entries);
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(filename));
       if (size >= 0) reply.header('content-length', size);
       if (request.method === 'HEAD') {
@@ -128,9 +84,8 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     });
 
     route(scope, deliveryApi.original, async ({ ctx, params, request, reply }) => {
-      const { assetId, filename } = await prepareOriginal(ctx, params.token, request.headers.cookie, params.id, {
-        record: countsAsDownload(request),
-      });
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request));
+      const { assetId, filename } = await prepareOriginal(ctx, access, params.id, countsAsDownload(request));
       return ctx.assets.sendOriginalById(request, reply, assetId, {
         disposition: attachment(filename),
         cacheControl: DELIVERY_CACHE_CONTROL,

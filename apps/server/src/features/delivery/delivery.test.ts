@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import yauzl from 'yauzl';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
@@ -24,6 +26,7 @@ import {
 } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
+import { createLogger } from '../../lib/log';
 import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
 import { redisRateLimiter } from '../../lib/rate-limiter';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -114,8 +117,12 @@ describeEachDatabase('client delivery', (kind) => {
   const activity = async (g: ClientGallery) =>
     (await t.as({ method: 'GET', url: `${ADMIN_BASE}${g.id}/delivery/activity/` })).json() as DeliveryActivity;
 
+  /** Every line the server logged. */
+  const logged: string[] = [];
+
   beforeAll(async () => {
-    t = await createTestApp(kind, { mailer });
+    const log = createLogger('info', { destination: { write: (line: string) => void logged.push(line) } });
+    t = await createTestApp(kind, { mailer, log });
     ada = (
       await createAccount(t.database.db, {
         username: 'ada',
@@ -337,30 +344,47 @@ describeEachDatabase('client delivery', (kind) => {
     expect((await get(site(token))).statusCode).toBe(200);
   });
 
-  it('an original recorded before checksums were kept gets its CRC-32 at its first zip', async () => {
-    const g = await patch(await createGallery('Older photos'), { status: true });
-    const [photo] = await upload(g, ['old.jpg']);
-    const assetId = async () => (await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, photo!.id)))[0]!.assetId;
-    const crcOf = async () =>
-      (
-        await t.database.db
-          .select()
-          .from(mediaAssets)
-          .where(eq(mediaAssets.id, await assetId()))
-      )[0]!.crc32;
-    // The upload kept it.
-    expect(await crcOf()).toBe(crc32(originals.get(photo!.id)!));
-    // An asset from before: no checksum. The zip computes it on the way, and it is kept.
-    await t.database.db
-      .update(mediaAssets)
-      .set({ crc32: null })
-      .where(eq(mediaAssets.id, await assetId()));
+  it('sends originals over real connections closed after each answer once each, logging no error and no token', async () => {
+    const g = await patch(await createGallery('Over the wire'), { status: true, allow_download: true });
+    const [photo] = await upload(g, ['wire.jpg']);
+    const token = tokenOf(g);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    logged.length = 0;
+    const download = (abort: boolean) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: site(token, `photos/${photo!.id}/original/`), headers: { connection: 'close' } },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (c: Buffer) => {
+              bytes += c.length;
+              if (abort) req.destroy();
+            });
+            res.on('end', () => resolve(bytes));
+            res.on('close', () => resolve(bytes));
+          },
+        );
+        req.on('error', (err) => (abort ? resolve(0) : reject(err)));
+      });
+    for (let i = 0; i < 20; i++) expect(await download(false)).toBe(originals.get(photo!.id)!.length);
+    for (let i = 0; i < 5; i++) await download(true);
+    const lines = logged.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'request completed').length).toBeGreaterThanOrEqual(20);
+    expect(logged.join('')).not.toContain(token);
+  });
+
+  it('answers a zip whose original is missing with a 500 before any byte, rather than a short 200', async () => {
+    const g = await patch(await createGallery('Lost original'), { status: true });
+    const [photo] = await upload(g, ['kept.jpg', 'lost.jpg']);
+    const [row] = await t.database.db.select().from(galleryPhotos).where(eq(galleryPhotos.id, photo!.id));
+    const [asset] = await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, row!.assetId));
+    await t.app.runtime.storage.delete([asset!.variants.original]);
     const zip = await get(site(tokenOf(g), 'download/'));
-    expect(zip.statusCode).toBe(200);
-    const [entry] = await readZip(zip.rawPayload);
-    expect(entry!.crc32).toBe(crc32(originals.get(photo!.id)!));
-    for (let i = 0; i < 50 && (await crcOf()) === null; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await crcOf()).toBe(crc32(originals.get(photo!.id)!));
+    expect(zip.statusCode).toBe(500);
+    expect(zip.headers['content-type']).toMatch(/^application\/json/);
+    expect(zip.json()).toEqual({ detail: 'A photo of this download could not be read. Please let the studio know.' });
   });
 
   it("no other gallery's photo or original is reachable with one gallery's token or cookie", async () => {
@@ -531,6 +555,22 @@ describeEachDatabase('client delivery', (kind) => {
     expectThrottled(blocked, COMMON_MESSAGES.tooManyRequests, t.config.loginWindowMs);
     // Another address is not blocked by these.
     expect((await unlock(token, PASSWORD, '10.7.0.2')).statusCode).toBe(204);
+  });
+
+  it('lets nobody lock the customer out: guesses from many addresses leave each one try, the right password opens', async () => {
+    const g = await createGallery('Throttle spread');
+    await patch(g, { status: true, delivery_password: PASSWORD });
+    const token = tokenOf(g);
+    const max = t.config.loginMaxFailures;
+    // 60 refused attempts from one address count as its 5 wrong guesses, no more.
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await unlock(token, `guess ${i}`, '10.17.0.1')).statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(max);
+    // Wrong guesses from many addresses pass the gallery's limit (10 x LOGIN_MAX_FAILURES)...
+    for (let i = 0; i < max * 10; i++) expect((await unlock(token, 'wrong', `10.18.${i}.1`)).statusCode).toBe(400);
+    // ...after which an address that failed gets no second try, while the customer still gets in.
+    expect((await unlock(token, 'wrong again', '10.18.0.1')).statusCode).toBe(429);
+    expect((await unlock(token, PASSWORD, '10.19.0.1')).statusCode).toBe(204);
   });
 
   it.runIf(kind === 'postgres' && process.env.TEST_REDIS_URL)('counts password attempts across processes through Redis', async () => {

@@ -104,6 +104,56 @@ export async function listPhotos(db: DbOrTx, type: GalleryParentType, parentId: 
   return fix(await selectPhotos(db).where(ownedBy(type, parentId)).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id)));
 }
 
+/** One page of a gallery's photos in their saved order. */
+export async function photoPage(
+  db: DbOrTx,
+  type: GalleryParentType,
+  parentId: number,
+  page: { offset: number; limit: number },
+): Promise<GalleryPhotoRow[]> {
+  return fix(
+    await selectPhotos(db)
+      .where(ownedBy(type, parentId))
+      .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
+      .offset(page.offset)
+      .limit(page.limit),
+  );
+}
+
+/** How many photos each of these owners' galleries holds (owners without one are left out). */
+export async function photoCounts(db: DbOrTx, type: GalleryParentType, parentIds: number[]): Promise<Map<number, number>> {
+  if (!parentIds.length) return new Map();
+  const rows = await db
+    .select({ parentId: OWNER[type], n: sql<number>`count(${galleryPhotos.id})` })
+    .from(galleries)
+    .innerJoin(galleryPhotos, eq(galleryPhotos.galleryId, galleries.id))
+    .where(inArray(OWNER[type], parentIds))
+    .groupBy(OWNER[type]);
+  return new Map(rows.map((r) => [Number(r.parentId), Number(r.n)]));
+}
+
+/** The first `n` photos of each of these owners' galleries, in saved order (one query). */
+export async function firstPhotos(db: DbOrTx, type: GalleryParentType, parentIds: number[], n: number): Promise<GalleryPhotoRow[]> {
+  if (!parentIds.length) return [];
+  const ranked = db
+    .select({
+      id: galleryPhotos.id,
+      rank: sql<number>`row_number() over (partition by ${galleryPhotos.galleryId} order by ${galleryPhotos.position}, ${galleryPhotos.id})`.as(
+        'rank',
+      ),
+    })
+    .from(galleryPhotos)
+    .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
+    .where(inArray(OWNER[type], parentIds))
+    .as('ranked');
+  return fix(
+    await selectPhotos(db)
+      .innerJoin(ranked, eq(ranked.id, galleryPhotos.id))
+      .where(sql`${ranked.rank} <= ${n}`)
+      .orderBy(asc(galleryPhotos.galleryId), asc(galleryPhotos.position), asc(galleryPhotos.id)),
+  );
+}
+
 /** Names and asset ids already in a gallery (for duplicate checks). */
 export async function galleryKeys(
   db: DbOrTx,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { GALLERY_MESSAGES, GALLERY_PARENT_FIELDS, GALLERY_TYPES, galleriesApi, formId, type GalleryType } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { acceptFilePart, bodyReceived, multipartOptions, refuseNul } from '../../http/read-body';
+import { acceptFilePart, bodyReceived, checkFieldValues, multipartOptions } from '../../http/read-body';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
 import { releaseSpooled, spoolPart } from '../../media/spool';
@@ -35,20 +35,20 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest) {
   try {
     if (!request.isMultipart()) {
       const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      refuseNul(body);
+      checkFieldValues(body);
       for (const [k, v] of Object.entries(body)) setParentFrom(upload, k, v);
       return await upload.finish();
     }
     const counts = new Map<string, number>();
     // A file past the size limit arrives truncated and is reported against its own field.
-    const parts = request.parts(multipartOptions(ep.files)) as AsyncIterableIterator<Multipart>;
+    const parts = request.parts(multipartOptions(ep)) as AsyncIterableIterator<Multipart>;
     for await (const part of parts) {
       if (part.type === 'field') {
-        refuseNul({ [part.fieldname]: part.value });
+        checkFieldValues({ [part.fieldname]: part.value });
         setParentFrom(upload, part.fieldname, part.value);
         continue;
       }
-      acceptFilePart(ep.files, counts, part.fieldname);
+      acceptFilePart(ep, counts, part.fieldname);
       if (upload.failed) {
         // After a failure the rest is read and dropped, so the client gets its answer.
         part.file.resume();

@@ -68,6 +68,33 @@ export async function listPhotos(ctx: AppContext, type: GalleryParentType, id: n
   return toPhotos(ctx, await repo.listPhotos(ctx.db, type, id));
 }
 
+/** One page of a gallery's photos (1-based) and how many it holds, without loading the rest. */
+export async function photoPage(
+  ctx: AppContext,
+  type: GalleryParentType,
+  id: number,
+  page: number,
+  size: number,
+): Promise<{ photos: GalleryPhoto[]; total: number }> {
+  const [rows, counts] = await Promise.all([
+    repo.photoPage(ctx.db, type, id, { offset: (page - 1) * size, limit: size }),
+    repo.photoCounts(ctx.db, type, [id]),
+  ]);
+  return { photos: await toPhotos(ctx, rows), total: counts.get(id) ?? 0 };
+}
+
+/** The first `n` photos of several owners' galleries and how many each holds, in two queries. */
+export async function galleryPreviews(
+  ctx: AppContext,
+  type: GalleryParentType,
+  ids: number[],
+  n: number,
+): Promise<Map<number, { photos: GalleryPhoto[]; total: number }>> {
+  const [rows, counts] = await Promise.all([repo.firstPhotos(ctx.db, type, ids, n), repo.photoCounts(ctx.db, type, ids)]);
+  const photos = await toPhotos(ctx, rows);
+  return new Map(ids.map((id) => [id, { photos: photos.filter((p) => p.gal === id), total: counts.get(id) ?? 0 }]));
+}
+
 export async function listNames(ctx: AppContext, type: GalleryParentType, id: number): Promise<string[]> {
   await requireParent(ctx, type, id);
   return repo.listNames(ctx.db, type, id);

@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { COMMON_MESSAGES, enquiriesApi, idOfSlug, PAGES, type EnquiryData, type SiteImage } from '@darkroom/contracts';
-import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, GalleryPage, Layout, PageModel } from '@darkroom/site/model';
+import type { EnquiryFormState, Layout, PageModel } from '@darkroom/site/model';
 import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
+import { originOf } from '../../http/origin';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
+import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { receiveEnquiry } from '../enquiries/enquiries.service';
-import { sendCachedText } from './site-http';
+import type { RendererModule, SiteRenderer } from './site-renderer';
 import {
   ALL_SITE_TAGS,
   siteAbout,
@@ -19,84 +20,27 @@ import {
   siteContact,
   siteHomeGallery,
   siteLoveStories,
+  siteLoveStory,
   sitePageImages,
   sitePublicSettings,
+  siteService,
   siteServicePage,
   siteServices,
   siteTeam,
 } from './site.service';
 
-/** What the built renderer (apps/site, `vite build --ssr`) exports. */
-interface SiteRenderer {
-  renderPage(page: PageModel, layout: Layout, path: string): string;
-  renderSitemap(origin: string, paths: { path: string; lastmod?: string }[]): string;
-  renderRobots(origin: string): string;
-  /** The customer's gallery page at `/g/<token>/` (features/delivery), open or locked. */
-  renderDeliveryPage(model: DeliveryPageModel, layout: DeliveryLayout): string;
-  GALLERY_PAGE_SIZE: number;
-  EMPTY_ENQUIRY: EnquiryFormState;
-}
-
-/** Gives the renderer, loading it on the first call. */
-type RendererLoader = () => Promise<SiteRenderer>;
-
-/**
- * The renderer: the production build when there is one, loaded when the first page is drawn
- * (React's server renderer was a twentieth of the time to the first answer at start-up);
- * otherwise the source, which only a Vite-based runner (the tests) can import, tried at once.
- * Null when neither is available.
- */
-async function rendererLoader(siteDist: string): Promise<RendererLoader | null> {
-  const built = path.join(siteDist, 'server', 'render.js');
-  if (fs.existsSync(built)) {
-    let loading: Promise<SiteRenderer> | undefined;
-    return () => (loading ??= import(pathToFileURL(built).href) as Promise<SiteRenderer>);
-  }
-  const source = '@darkroom/site/render';
-  try {
-    const renderer = (await import(/* @vite-ignore */ source)) as SiteRenderer;
-    return async () => renderer;
-  } catch {
-    return null;
-  }
-}
-
-/** The built client scripts by name (`site`, `delivery`): their hashed URLs from Vite's manifest. */
-function clientScripts(siteDist: string): Record<string, string> {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(siteDist, 'client', '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; name?: string; isEntry?: boolean }
-    >;
-    return Object.fromEntries(
-      Object.values(manifest)
-        .filter((m) => m.isEntry && m.name)
-        .map((m) => [m.name!, `/site-assets/${m.file}`]),
-    );
-  } catch {
-    return {};
-  }
-}
-
-/** What another area's page draws with (the customer's gallery, features/delivery). */
-export interface SitePageKit {
-  renderer: RendererLoader;
-  /** The delivery page's built script, or null before the site is built. */
-  deliveryScript: string | null;
-  studioName(ctx: AppContext): Promise<string>;
-  /** The website's 404 page (one text for every page that is not there) and its key for `sendCachedText`. */
-  notFoundPage(request: FastifyRequest): Promise<{ key: string; html: string }>;
-}
-/** Each server's kit, by its runtime (tests run several servers in one process); none before a build. */
-const pageKits = new WeakMap<object, SitePageKit>();
-export function sitePageKit(request: FastifyRequest): SitePageKit | null {
-  return pageKits.get(request.server.runtime) ?? null;
-}
-
 /** Pages change the moment an admin publishes: browsers revalidate (cheap, with the ETag). */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
 const PAGE_ID = Object.fromEntries(PAGES.map((p) => [p.slug, p.id])) as Record<(typeof PAGES)[number]['slug'], number>;
+const PAGE_PATHS = ['/', '/services/', '/services/:slug/', '/love-stories/', '/love-stories/:slug/', '/about/', '/contact/'];
+
+/** A page that is not there (null) or lives at another address (its canonical path). */
+class NoPage extends Error {
+  constructor(readonly redirect: string | null) {
+    super('no page');
+  }
+}
 
 /** A browser's own form submission (no script): it wants a page back, not JSON. */
 function isBrowserForm(request: FastifyRequest): boolean {
@@ -105,69 +49,26 @@ function isBrowserForm(request: FastifyRequest): boolean {
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) && accept.includes('text/html');
 }
 
-type PageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-/** Each server's 404 page, by its runtime (tests run several servers in one process). */
-const notFoundPages = new WeakMap<object, PageHandler>();
-
-/** Paths that belong to the API, the portal, media or the reference: their 404 stays JSON. */
-const NOT_SITE = /^\/(adminportal|accounts|site|media|docs|admin-account|g|healthz)(\/|$)/;
-
-/** The website's 404 page for a browser asking for a page that does not exist; null otherwise. */
-export function siteNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | null {
-  const url = request.url.split('?', 1)[0]!;
-  const notFoundPage = notFoundPages.get(request.server.runtime);
-  if (!notFoundPage || (request.method !== 'GET' && request.method !== 'HEAD') || NOT_SITE.test(url)) return null;
-  if (!String(request.headers.accept ?? '').includes('text/html')) return null;
-  return notFoundPage(request, reply);
+async function layoutOf(ctx: AppContext, site: SiteRenderer, origin: string): Promise<Layout> {
+  const [settings, contact] = await Promise.all([sitePublicSettings(ctx), siteContact(ctx)]);
+  return { settings, origin, script: site.scripts.site, contact };
 }
 
-/** The website under `/`, rendered on the server from the site read model and cached like the JSON. */
-export async function registerSitePages(app: FastifyInstance): Promise<void> {
-  const { config } = app.runtime;
-  const loadRenderer = await rendererLoader(config.siteDist);
-  const scripts = clientScripts(config.siteDist);
-  const script = scripts.site ?? null;
+async function heroOf(ctx: AppContext, page: number): Promise<SiteImage | null> {
+  return (await sitePageImages(ctx)).find((p) => p.page === page)?.image ?? null;
+}
 
-  /** Origins seen (without PUBLIC_URL); bounded so a forged Host cannot grow the cache. */
-  const origins: string[] = [];
-  const originOf = (request: FastifyRequest): string => {
-    if (config.publicUrl) return config.publicUrl;
-    const host = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(request.host) ? request.host.toLowerCase() : 'localhost';
-    const origin = `${request.protocol}://${host}`;
-    if (origins.includes(origin)) return origin;
-    if (origins.length < 4) {
-      origins.push(origin);
-      return origin;
-    }
-    return origins[0]!;
-  };
+/** The page number a `?page=` asks for: 1 when absent, 0 (no such page) when malformed. */
+function pageNumber(query: URLSearchParams): number {
+  const raw = query.get('page');
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 0;
+}
 
-  const layoutOf = async (ctx: AppContext, origin: string): Promise<Layout> => ({
-    settings: await sitePublicSettings(ctx),
-    origin,
-    script,
-    contact: await siteContact(ctx),
-  });
-  const heroOf = async (ctx: AppContext, page: number): Promise<SiteImage | null> =>
-    (await sitePageImages(ctx)).find((p) => p.page === page)?.image ?? null;
-
-  const galleryPage = (renderer: SiteRenderer, photos: GalleryPage['photos'], requested: number): GalleryPage | null => {
-    const size = renderer.GALLERY_PAGE_SIZE;
-    const pages = Math.max(1, Math.ceil(photos.length / size));
-    if (requested < 1 || requested > pages) return null;
-    return { photos: photos.slice((requested - 1) * size, requested * size), page: requested, pages, total: photos.length };
-  };
-
-  /** Builds a page's model from the URL, or null when it names nothing published. */
-  async function modelOf(
-    renderer: SiteRenderer,
-    ctx: AppContext,
-    url: string,
-    query: URLSearchParams,
-  ): Promise<{ model: PageModel; canonical?: string } | null> {
-    const pageParam = query.get('page');
-    const pageNo = pageParam === null ? 1 : /^\d{1,6}$/.test(pageParam) ? Number(pageParam) : 0;
-    if (url === '/') {
+/** A page's model from its path; throws `NoPage` when the path names nothing published. */
+async function modelOf(ctx: AppContext, renderer: RendererModule, pathname: string, query: URLSearchParams): Promise<PageModel> {
+  switch (pathname) {
+    case '/': {
       const [hero, carousel, homeGallery, services, stories] = await Promise.all([
         heroOf(ctx, PAGE_ID.home),
         siteCarousel(ctx),
@@ -175,219 +76,151 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
         siteServices(ctx),
         siteLoveStories(ctx),
       ]);
-      return { model: { kind: 'home', hero, carousel, homeGallery, services, stories } };
+      return { kind: 'home', hero, carousel, homeGallery, services, stories };
     }
-    if (url === '/services/') {
+    case '/services/': {
       const [hero, servicePage, services] = await Promise.all([heroOf(ctx, PAGE_ID.services), siteServicePage(ctx), siteServices(ctx)]);
-      return { model: { kind: 'services', hero, servicePage, services } };
+      return { kind: 'services', hero, servicePage, services };
     }
-    if (url === '/love-stories/') {
+    case '/love-stories/': {
       const [hero, stories] = await Promise.all([heroOf(ctx, PAGE_ID['love-story']), siteLoveStories(ctx)]);
-      return { model: { kind: 'love-stories', hero, stories } };
+      return { kind: 'love-stories', hero, stories };
     }
-    if (url === '/about/') {
+    case '/about/': {
       const [hero, about, team] = await Promise.all([heroOf(ctx, PAGE_ID['about-us']), siteAbout(ctx), siteTeam(ctx)]);
-      return { model: { kind: 'about', hero, about, team } };
+      return { kind: 'about', hero, about, team };
     }
-    if (url === '/contact/') {
+    case '/contact/': {
       const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
-      const form = { ...renderer.EMPTY_ENQUIRY, sent: query.get('sent') === '1' };
-      return { model: { kind: 'contact', hero, contact, form } };
+      return { kind: 'contact', hero, contact, form: { ...renderer.EMPTY_ENQUIRY, sent: query.get('sent') === '1' } };
     }
-    const m = /^\/(services|love-stories)\/([^/]+)\/$/.exec(url);
-    if (!m) return null;
-    const id = idOfSlug(decodeURIComponent(m[2]!));
-    if (id === null) return null;
-    if (m[1] === 'services') {
-      const service = (await siteServices(ctx)).find((s) => s.id === id);
-      const gallery = service && galleryPage(renderer, service.gallery, pageNo);
-      if (!service || !gallery) return null;
-      return { model: { kind: 'service', service, gallery }, canonical: `/services/${service.slug}/` };
-    }
-    const story = (await siteLoveStories(ctx)).find((s) => s.id === id);
-    const gallery = story && galleryPage(renderer, story.gallery, pageNo);
-    if (!story || !gallery) return null;
-    return { model: { kind: 'love-story', story, gallery }, canonical: `/love-stories/${story.slug}/` };
   }
-
-  const notBuilt = (reply: FastifyReply) =>
-    reply.code(503).type('text/plain; charset=utf-8').send('The website is not built yet: run `npm run build`.');
-
-  /**
-   * A page: sent at once when its text is cached (no promise, no request context), else rendered.
-   * The cached path is most of a site's traffic; its awaits and promises were a few percent of it.
-   * Where it sends at once it returns nothing (Fastify sends a sync handler's return value).
-   */
-  function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | undefined {
-    if (!loadRenderer) {
-      notBuilt(reply);
-      return undefined;
-    }
-    const [pathname, search = ''] = request.url.split('?', 2) as [string, string?];
-    const query = search ? new URLSearchParams(search) : null;
-    const origin = originOf(request);
-    // Only the query parameters a page reads are part of its identity.
-    const pageParam = query?.get('page') ?? null;
-    const sent = pathname === '/contact/' && query?.get('sent') === '1';
-    const suffix = `${pageParam !== null && pageParam !== '1' ? `?page=${pageParam}` : ''}${sent ? '?sent=1' : ''}`;
-    const key = `page:${origin}${pathname}${suffix}`;
-    // Only pages are cached under a page's key (a redirect or a 404 never is).
-    const cached = app.runtime.cache.peek(ALL_SITE_TAGS, key);
-    if (cached !== undefined) {
-      sendCachedText(request, reply, key, cached, { type: HTML, cacheControl: sent ? 'no-cache' : PAGE_CACHE_CONTROL });
-      return undefined;
-    }
-    return renderPage(request, reply, { pathname, query: query ?? new URLSearchParams(), origin, pageParam, sent, key });
-  }
-
-  async function renderPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    {
-      pathname,
-      query,
-      origin,
-      pageParam,
-      sent,
-      key,
-    }: { pathname: string; query: URLSearchParams; origin: string; pageParam: string | null; sent: boolean; key: string },
-  ): Promise<FastifyReply> {
-    const render = loadRenderer!;
-    // The request context is built only when the page is rendered.
-    const { cache } = app.runtime;
-    let context: AppContext | undefined;
-    const ctxOf = () => (context ??= contextOf(request));
-    let status = 200;
-    let redirect: string | null = null;
-    const html = await cache
-      .json(
-        ALL_SITE_TAGS,
-        key,
-        async () => {
-          const renderer = await render();
-          const found = await modelOf(renderer, ctxOf(), pathname, query);
-          if (found?.canonical && found.canonical !== pathname) {
-            redirect = found.canonical + (pageParam && pageParam !== '1' ? `?page=${pageParam}` : '');
-            // Not cached: a redirect is decided again on each request.
-            throw new RedirectSignal(redirect);
-          }
-          if (!found) throw new NotFoundSignal();
-          return renderer.renderPage(
-            found.model,
-            await layoutOf(ctxOf(), origin),
-            `${pathname}${pageParam && pageParam !== '1' ? `?page=${pageParam}` : ''}`,
-          );
-        },
-        (s) => s,
-      )
-      .catch(async (err: unknown) => {
-        if (err instanceof RedirectSignal) {
-          redirect = err.location;
-          return '';
-        }
-        if (!(err instanceof NotFoundSignal)) throw err;
-        status = 404;
-        return cache.json(
-          ALL_SITE_TAGS,
-          `page:${origin}:not-found`,
-          async () => (await render()).renderPage({ kind: 'not-found' }, await layoutOf(ctxOf(), origin), pathname),
-          (s) => s,
-        );
-      });
-    if (redirect) return reply.redirect(redirect, 301);
-    return sendCachedText(request, reply, status === 404 ? `page:${origin}:not-found` : key, html, {
-      type: HTML,
-      cacheControl: status === 404 || sent ? 'no-cache' : PAGE_CACHE_CONTROL,
-      status,
-    });
-  }
-
-  /** The contact page again, with the visitor's entries and the field messages (no JavaScript). */
-  async function contactWithErrors(request: FastifyRequest, reply: FastifyReply, code: number, form: EnquiryFormState) {
-    if (!loadRenderer) return notBuilt(reply);
-    const renderer = await loadRenderer();
-    const ctx = contextOf(request);
-    const origin = originOf(request);
-    const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
-    const html = renderer.renderPage({ kind: 'contact', hero, contact, form }, await layoutOf(ctx, origin), '/contact/');
-    return reply.code(code).header('cache-control', 'no-store').type(HTML).send(html);
-  }
-
-  const notFoundPage = async (request: FastifyRequest): Promise<{ key: string; html: string }> => {
-    const ctx = contextOf(request);
-    const origin = originOf(request);
-    const key = `page:${origin}:not-found`;
-    const html = await ctx.cache.json(
-      ALL_SITE_TAGS,
-      key,
-      async () => (await loadRenderer!()).renderPage({ kind: 'not-found' }, await layoutOf(ctx, origin), '/'),
-      (s) => s,
-    );
-    return { key, html };
-  };
-  notFoundPages.set(app.runtime, async (request, reply) => {
-    if (!loadRenderer) return notBuilt(reply);
-    const { key, html } = await notFoundPage(request);
-    return sendCachedText(request, reply, key, html, {
-      type: HTML,
-      cacheControl: 'no-cache',
-      status: 404,
-    });
+  const m = /^\/(services|love-stories)\/([^/]+)\/$/.exec(pathname);
+  const id = m ? idOfSlug(decodeURIComponent(m[2]!)) : null;
+  const page = pageNumber(query);
+  if (!m || id === null || page === 0) throw new NoPage(null);
+  const record = await (m[1] === 'services' ? siteService(ctx, id, page) : siteLoveStory(ctx, id, page)).catch((err: unknown) => {
+    if (err instanceof HttpError && err.statusCode === 404) throw new NoPage(null);
+    throw err;
   });
-  if (loadRenderer) {
-    pageKits.set(app.runtime, {
-      renderer: loadRenderer,
-      deliveryScript: scripts.delivery ?? null,
-      studioName: async (ctx) => (await sitePublicSettings(ctx)).studio_name,
-      notFoundPage,
-    });
-  }
+  const canonical = `/${m[1]}/${record.slug}/`;
+  if (canonical !== pathname) throw new NoPage(canonical + (page > 1 ? `?page=${page}` : ''));
+  const gallery = {
+    photos: record.gallery,
+    page,
+    pages: Math.max(1, Math.ceil(record.total / renderer.GALLERY_PAGE_SIZE)),
+    total: record.total,
+  };
+  return 'name' in record ? { kind: 'service', service: record, gallery } : { kind: 'love-story', story: record, gallery };
+}
 
+/**
+ * The website's 404 page for this request's origin, from the response cache: for unknown pages,
+ * and for a delivery link that names nothing (`revalidate: false` there, as every delivery answer).
+ */
+export async function sendNotFoundPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { revalidate?: boolean; cacheControl?: string } = {},
+) {
+  const ctx = contextOf(request);
+  const { site } = ctx;
+  const origin = originOf(request);
+  const html = await ctx.cache.text(ALL_SITE_TAGS, `page:${origin}:not-found`, async () =>
+    (await site.module()).renderPage({ kind: 'not-found' }, await layoutOf(ctx, site, origin), '/'),
+  );
+  return sendText(request, reply, html, { type: HTML, status: 404, cacheControl: 'no-cache', ...opts });
+}
+
+/** Paths that belong to the API, the portal, media or the reference: their 404 stays JSON. */
+const NOT_SITE = /^\/(adminportal|accounts|site|media|docs|admin-account|g|healthz)(\/|$)/;
+
+/** Whether an unmatched request is a browser asking for a page of the website (it gets the website's 404 page). */
+export function wantsSitePage(request: FastifyRequest): boolean {
+  const url = request.url.split('?', 1)[0]!;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !NOT_SITE.test(url) &&
+    String(request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** A page of the website, from the response cache (keyed by origin, path and the query it reads). */
+async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const ctx = contextOf(request);
+  const { site } = ctx;
+  const [pathname, search = ''] = request.url.split('?', 2) as [string, string?];
+  const query = new URLSearchParams(search);
+  const origin = originOf(request);
+  const pageParam = query.get('page');
+  const sent = pathname === '/contact/' && query.get('sent') === '1';
+  const suffix = `${pageParam !== null && pageParam !== '1' ? `?page=${pageParam}` : ''}${sent ? '?sent=1' : ''}`;
+  try {
+    const html = await ctx.cache.text(ALL_SITE_TAGS, `page:${origin}${pathname}${suffix}`, async () => {
+      const renderer = await site.module();
+      const model = await modelOf(ctx, renderer, pathname, query);
+      return renderer.renderPage(
+        model,
+        await layoutOf(ctx, site, origin),
+        `${pathname}${pageParam && pageParam !== '1' ? `?page=${pageParam}` : ''}`,
+      );
+    });
+    return await sendText(request, reply, html, { type: HTML, cacheControl: sent ? 'no-cache' : PAGE_CACHE_CONTROL });
+  } catch (err) {
+    if (!(err instanceof NoPage)) throw err;
+    return err.redirect ? reply.redirect(err.redirect, 301) : sendNotFoundPage(request, reply);
+  }
+}
+
+/** The contact page again, with the visitor's entries and the field messages (no JavaScript). */
+async function contactWithErrors(request: FastifyRequest, reply: FastifyReply, status: number, form: EnquiryFormState) {
+  const ctx = contextOf(request);
+  const renderer = await ctx.site.module();
+  const [hero, contact, layout] = await Promise.all([
+    heroOf(ctx, PAGE_ID['contact-us']),
+    siteContact(ctx),
+    layoutOf(ctx, ctx.site, originOf(request)),
+  ]);
+  const html = renderer.renderPage({ kind: 'contact', hero, contact, form }, layout, '/contact/');
+  return sendText(request, reply, html, { type: HTML, status, cacheControl: 'no-store' });
+}
+
+/** The sitemap of the published pages, for this request's origin. */
+async function sendSitemap(request: FastifyRequest, reply: FastifyReply) {
+  const ctx = contextOf(request);
+  const { site } = ctx;
+  const origin = originOf(request);
+  const text = await ctx.cache.text(ALL_SITE_TAGS, `sitemap:${origin}`, async () => {
+    const [settings, services, stories] = await Promise.all([sitePublicSettings(ctx), siteServices(ctx), siteLoveStories(ctx)]);
+    const paths = ['/', ...settings.menu_pages.map((p) => `/${p}/`)];
+    for (const p of ['/services/', '/love-stories/', '/about/', '/contact/']) if (!paths.includes(p)) paths.push(p);
+    return (await site.module()).renderSitemap(origin, [
+      ...paths.map((p) => ({ path: p })),
+      ...services.map((s) => ({ path: `/services/${s.slug}/` })),
+      ...stories.map((s) => ({ path: `/love-stories/${s.slug}/` })),
+    ]);
+  });
+  return sendText(request, reply, text, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
+}
+
+async function sendRobots(request: FastifyRequest, reply: FastifyReply) {
+  const { site } = contextOf(request);
+  const text = (await site.module()).renderRobots(originOf(request));
+  return sendText(request, reply, text, { type: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=86400' });
+}
+
+/** The website under `/`, rendered on the server from the site read model and cached like the JSON. */
+export async function registerSitePages(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     declarePublicScope(scope);
-    for (const url of ['/', '/services/', '/services/:slug/', '/love-stories/', '/love-stories/:slug/', '/about/', '/contact/']) {
-      // A page is sent already encoded (sendCachedText chooses brotli, gzip or none), so it skips
-      // @fastify/compress's onSend hook, which only looked at it to let it through.
-      scope.get(url, { compress: false }, page);
-    }
+    for (const url of PAGE_PATHS) scope.get(url, sendPage);
     for (const url of ['/services', '/love-stories', '/about', '/contact']) {
-      scope.get(url, (request, reply) => reply.redirect(`${url}/`, 301));
+      scope.get(url, (_request, reply) => reply.redirect(`${url}/`, 301));
     }
+    scope.get('/sitemap.xml', sendSitemap);
+    scope.get('/robots.txt', sendRobots);
 
-    scope.get('/sitemap.xml', async (request, reply) => {
-      if (!loadRenderer) return notBuilt(reply);
-      const ctx = contextOf(request);
-      const origin = originOf(request);
-      const key = `sitemap:${origin}`;
-      const text = await ctx.cache.json(
-        ALL_SITE_TAGS,
-        key,
-        async () => {
-          const settings = await sitePublicSettings(ctx);
-          const [services, stories] = await Promise.all([siteServices(ctx), siteLoveStories(ctx)]);
-          const paths = ['/', ...settings.menu_pages.map((p) => `/${p}/`)];
-          for (const p of ['/services/', '/love-stories/', '/about/', '/contact/']) if (!paths.includes(p)) paths.push(p);
-          return (await loadRenderer()).renderSitemap(origin, [
-            ...paths.map((p) => ({ path: p })),
-            ...services.map((s) => ({ path: `/services/${s.slug}/` })),
-            ...stories.map((s) => ({ path: `/love-stories/${s.slug}/` })),
-          ]);
-        },
-        (s) => s,
-      );
-      return sendCachedText(request, reply, key, text, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
-    });
-    scope.get('/robots.txt', async (request, reply) => {
-      if (!loadRenderer) return notBuilt(reply);
-      const origin = originOf(request);
-      const renderer = await loadRenderer();
-      return sendCachedText(request, reply, `robots:${origin}`, renderer.renderRobots(origin), {
-        type: 'text/plain; charset=utf-8',
-        cacheControl: 'public, max-age=86400',
-      });
-    });
-
-    const assets = path.join(config.siteDist, 'client');
+    const assets = path.join(app.runtime.config.siteDist, 'client');
     if (!fs.existsSync(assets)) {
       // Not built yet: the same public route answers 404, so the route table never depends on a build.
       scope.get('/site-assets/*', async (_request, reply) => reply.code(404).send({ detail: COMMON_MESSAGES.notFound }));
@@ -395,6 +228,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       await scope.register(fastifyStatic, {
         root: assets,
         prefix: '/site-assets/',
+        logLevel: 'warn',
         wildcard: true,
         index: false,
         decorateReply: false,
@@ -412,11 +246,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     scope.setErrorHandler(async (error, request, reply) => {
       if (isBrowserForm(request)) {
         const body = (request.body ?? {}) as Record<string, unknown>;
-        const values = {
-          full_name: typeof body.full_name === 'string' ? body.full_name : '',
-          email: typeof body.email === 'string' ? body.email : '',
-          message: typeof body.message === 'string' ? body.message : '',
-        };
+        const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
+        const values = { full_name: text('full_name'), email: text('email'), message: text('message') };
         if (error instanceof ValidationError) {
           const errors: EnquiryFormState['errors'] = {};
           for (const field of ['full_name', 'email', 'message'] as const)
@@ -437,10 +268,3 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
     });
   });
 }
-
-class RedirectSignal extends Error {
-  constructor(readonly location: string) {
-    super('redirect');
-  }
-}
-class NotFoundSignal extends Error {}

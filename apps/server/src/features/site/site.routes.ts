@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { siteApi, siteSettingsApi, type EndpointSpec, type ResponseOf } from '@darkroom/contracts';
 import { route, type HandlerInput } from '../../http/route';
-import { sendCachedText } from './site-http';
+import { sendText } from '../../http/send';
 import {
   SITE_TAGS,
   siteAbout,
@@ -26,15 +26,15 @@ import { registerSitePages } from './site-pages.routes';
  */
 const JSON_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** Serves a /site/ list from the response cache with ETag, compression and CORS. */
+/** Serves a /site/ answer from the response cache with ETag, compression and CORS. */
 async function sendSite<E extends EndpointSpec>(
   input: HandlerInput<E>,
   tags: readonly string[],
   key: string,
   load: () => Promise<ResponseOf<E>>,
 ) {
-  const { json } = await input.cached([...tags], key, load);
-  return sendCachedText(input.request, input.reply, `json:${key}`, json, {
+  const text = await input.cached(tags, key, load);
+  return sendText(input.request, input.reply, text, {
     type: 'application/json; charset=utf-8',
     cacheControl: JSON_CACHE_CONTROL,
     cors: true,
@@ -44,10 +44,16 @@ async function sendSite<E extends EndpointSpec>(
 /** HTTP routes of the site area: the public read API, the site settings, and the rendered website. */
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   route(app, siteApi.services, (i) => sendSite(i, SITE_TAGS.services, 'site:services', () => siteServices(i.ctx)));
-  route(app, siteApi.service, (i) => sendSite(i, SITE_TAGS.services, `site:service:${i.params.id}`, () => siteService(i.ctx, i.params.id)));
+  route(app, siteApi.service, (i) =>
+    sendSite(i, SITE_TAGS.services, `site:service:${i.params.id}:${i.query.page ?? 1}`, () =>
+      siteService(i.ctx, i.params.id, i.query.page),
+    ),
+  );
   route(app, siteApi.loveStories, (i) => sendSite(i, SITE_TAGS.loveStories, 'site:love-stories', () => siteLoveStories(i.ctx)));
   route(app, siteApi.loveStory, (i) =>
-    sendSite(i, SITE_TAGS.loveStories, `site:love-story:${i.params.id}`, () => siteLoveStory(i.ctx, i.params.id)),
+    sendSite(i, SITE_TAGS.loveStories, `site:love-story:${i.params.id}:${i.query.page ?? 1}`, () =>
+      siteLoveStory(i.ctx, i.params.id, i.query.page),
+    ),
   );
   route(app, siteApi.pageImages, (i) => sendSite(i, SITE_TAGS.pageImages, 'site:page-images', () => sitePageImages(i.ctx)));
   route(app, siteApi.about, (i) => sendSite(i, SITE_TAGS.about, 'site:about', () => siteAbout(i.ctx)));

@@ -1,5 +1,7 @@
 import {
   readLoveStoryDescription,
+  SITE_GALLERY_PAGE_SIZE,
+  SITE_LIST_PREVIEW,
   slugOf,
   type GalleryPhoto,
   type LoveStory,
@@ -22,12 +24,12 @@ import { notFound } from '../../lib/errors';
 import { ABOUT_TAG, listAbout } from '../about/about.service';
 import { CAROUSEL_CACHE_TAG, listCarouselItems } from '../carousel/carousel.service';
 import { CONTACT_INFO_CACHE_TAG, CONTACT_US_CACHE_TAG, listContactInfos, listContactUsContent } from '../contact/contact.service';
-import { GALLERY_CACHE_TAG, listPhotos } from '../galleries/galleries.service';
+import { GALLERY_CACHE_TAG, galleryPreviews, photoPage } from '../galleries/galleries.service';
 import { HOME_GALLERY_CACHE_TAG, listHomeGalleryImages } from '../home-gallery/home-gallery.service';
-import { LOVE_STORIES_TAG, loveStoryList } from '../love-stories/love-stories.service';
+import { LOVE_STORIES_TAG, loveStoryById, loveStoryList } from '../love-stories/love-stories.service';
 import { listPageImages, PAGE_IMAGES_TAG } from '../page-images/page-images.service';
 import { SERVICE_PAGE_CACHE_TAG, servicePageList } from '../service-page/service-page.service';
-import { listServices, SERVICES_TAG } from '../services/services.service';
+import { getService, listServices, SERVICES_TAG } from '../services/services.service';
 import { listTeamMembers, TEAM_CACHE_TAG } from '../team/team.service';
 import { getSiteSettings, SITE_SETTINGS_TAG } from './site-settings.service';
 
@@ -56,11 +58,23 @@ export const ALL_SITE_TAGS: string[] = [...new Set(Object.values(SITE_TAGS).flat
 
 const toPhoto = (p: GalleryPhoto): SitePhoto => ({ id: p.id, title: p.title || p.name, image: p.land_scape_img_view });
 
-async function gallery(ctx: AppContext, type: GalleryParentType, id: number): Promise<SitePhoto[]> {
-  return (await listPhotos(ctx, type, id)).map(toPhoto);
+interface PhotoPage {
+  photos: GalleryPhoto[];
+  total: number;
 }
 
-async function toSiteService(ctx: AppContext, s: Service): Promise<SiteService> {
+/** A record's gallery fields: the photos given, the total, and the next page's address (`path?page=N`) when there is more. */
+function galleryFields(path: string, { photos, total }: PhotoPage, shownUpTo: number, nextPage: number) {
+  return { gallery: photos.map(toPhoto), total, next: shownUpTo < total ? `${path}?page=${nextPage}` : null };
+}
+
+/** A page of a gallery (1-based); null past its last page (an empty gallery has a first page). */
+async function pageOf(ctx: AppContext, type: GalleryParentType, id: number, page: number): Promise<PhotoPage | null> {
+  const found = await photoPage(ctx, type, id, page, SITE_GALLERY_PAGE_SIZE);
+  return page > 1 && (page - 1) * SITE_GALLERY_PAGE_SIZE >= found.total ? null : found;
+}
+
+function serviceFields(s: Service) {
   return {
     id: s.id,
     slug: slugOf(s.id, s.name),
@@ -68,43 +82,63 @@ async function toSiteService(ctx: AppContext, s: Service): Promise<SiteService> 
     description: s.description,
     description2: s.description2,
     cover: s.cover_image_view,
-    gallery: await gallery(ctx, 'service', s.id),
   };
 }
 
-/** Published services, in the portal's order (newest first), each with its gallery. */
+/** Published services, in the portal's order, each with the first photos of its gallery. */
 export async function siteServices(ctx: AppContext): Promise<SiteService[]> {
   const published = (await listServices(ctx)).filter((s) => s.status);
-  return Promise.all(published.map((s) => toSiteService(ctx, s)));
+  const previews = await galleryPreviews(
+    ctx,
+    'service',
+    published.map((s) => s.id),
+    SITE_LIST_PREVIEW,
+  );
+  return published.map((s) => ({
+    ...serviceFields(s),
+    ...galleryFields(`/site/services/${s.id}/`, previews.get(s.id)!, SITE_LIST_PREVIEW, 1),
+  }));
 }
 
-export async function siteService(ctx: AppContext, id: number): Promise<SiteService> {
-  const found = (await listServices(ctx)).find((s) => s.id === id && s.status);
-  if (!found) throw notFound();
-  return toSiteService(ctx, found);
+/** One published service with a page of its gallery (its own row and that page only). */
+export async function siteService(ctx: AppContext, id: number, page = 1): Promise<SiteService> {
+  const service = await getService(ctx, id);
+  const photos = service.status ? await pageOf(ctx, 'service', id, page) : null;
+  if (!photos) throw notFound();
+  return { ...serviceFields(service), ...galleryFields(`/site/services/${id}/`, photos, page * SITE_GALLERY_PAGE_SIZE, page + 1) };
 }
 
-async function toSiteLoveStory(ctx: AppContext, story: LoveStory): Promise<SiteLoveStory> {
+function storyFields(story: LoveStory) {
   return {
     id: story.id,
     slug: slugOf(story.id, story.title),
     title: story.title,
     ...readLoveStoryDescription(story.description),
     cover: story.cover_image_view,
-    gallery: await gallery(ctx, 'love-story', story.id),
   };
 }
 
 /** Published love stories (newest first), without the customer they belong to. */
 export async function siteLoveStories(ctx: AppContext): Promise<SiteLoveStory[]> {
   const published = (await loveStoryList(ctx)).filter((s) => s.status);
-  return Promise.all(published.map((s) => toSiteLoveStory(ctx, s)));
+  const previews = await galleryPreviews(
+    ctx,
+    'love-story',
+    published.map((s) => s.id),
+    SITE_LIST_PREVIEW,
+  );
+  return published.map((s) => ({
+    ...storyFields(s),
+    ...galleryFields(`/site/love-stories/${s.id}/`, previews.get(s.id)!, SITE_LIST_PREVIEW, 1),
+  }));
 }
 
-export async function siteLoveStory(ctx: AppContext, id: number): Promise<SiteLoveStory> {
-  const found = (await loveStoryList(ctx)).find((s) => s.id === id && s.status);
-  if (!found) throw notFound();
-  return toSiteLoveStory(ctx, found);
+/** One published love story with a page of its gallery. */
+export async function siteLoveStory(ctx: AppContext, id: number, page = 1): Promise<SiteLoveStory> {
+  const story = await loveStoryById(ctx, id);
+  const photos = story.status ? await pageOf(ctx, 'love-story', id, page) : null;
+  if (!photos) throw notFound();
+  return { ...storyFields(story), ...galleryFields(`/site/love-stories/${id}/`, photos, page * SITE_GALLERY_PAGE_SIZE, page + 1) };
 }
 
 export async function sitePageImages(ctx: AppContext): Promise<SitePageImage[]> {
