@@ -169,7 +169,9 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
           status = code;
         },
       });
-      if (result === reply || reply.sent) return reply;
+      // A reply is thenable: awaiting one the handler returned gives undefined once it is sent
+      // (or the client left), so an answer already under way is recognised by its headers.
+      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
       request.routeCall = { params, body, files, result };
       if (result instanceof PreparedText) return sendText(request, reply, result, { type: JSON_TYPE, status });
       if (ep.response === null) return reply.code(status).send();

@@ -435,7 +435,7 @@ describeEachDatabase('galleries', (kind) => {
     ] as const) {
       const res = await t.as({ method: 'GET', url, headers: { 'accept-encoding': `${encoding}, deflate` } });
       expect(res.headers['content-encoding']).toBe(encoding);
-      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(decode(res.rawPayload).toString()).toBe(plain.body);
     }
