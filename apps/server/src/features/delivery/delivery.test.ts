@@ -370,11 +370,13 @@ describeEachDatabase('client delivery', (kind) => {
     for (let i = 0; i < 20; i++) expect(await download(false)).toBe(originals.get(photo!.id)!.length);
     for (let i = 0; i < 5; i++) await download(true);
     const lines = () => logged.map((l) => JSON.parse(l) as { level: number; msg: string });
-    // The server logs an answer once it has finished sending, which may be after the client read it.
-    await vi.waitFor(() => expect(lines().filter((l) => l.msg === 'request completed').length).toBeGreaterThanOrEqual(20), {
-      timeout: 60_000,
-    });
+    // One line per answer, written once the server has finished sending, which may be after the
+    // client has read it; a client that closes first (under load, even after the last byte) is
+    // logged by Fastify as a stream closed prematurely, at info.
+    await vi.waitFor(() => expect(lines().length).toBeGreaterThanOrEqual(25), { timeout: 60_000 });
     expect(lines().filter((l) => l.level >= 40)).toEqual([]);
+    const answered = ['request completed', 'stream closed prematurely'];
+    expect(lines().filter((l) => !answered.includes(l.msg))).toEqual([]);
     expect(logged.join('')).not.toContain(token);
   });
 
