@@ -187,6 +187,21 @@ export function bodyReceived(request: FastifyRequest, idleTimeoutMs: number): vo
   idleRestores.set(request, () => socket.setTimeout?.(idleTimeoutMs));
 }
 
+/**
+ * Waits for the server's own work in the middle of a body (an upload whose photos are still being
+ * processed): the server is not reading, so the client is not idle, and the idle timeout is held
+ * off meanwhile.
+ */
+export async function notIdleWhile<T>(request: FastifyRequest, idleTimeoutMs: number, work: Promise<T>): Promise<T> {
+  const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+  socket?.setTimeout?.(0);
+  try {
+    return await work;
+  } finally {
+    socket?.setTimeout?.(idleTimeoutMs);
+  }
+}
+
 /** After the answer: the idle timeout applies again to whatever the connection does next. */
 export function restoreIdleTimeout(request: FastifyRequest): void {
   idleRestores.get(request)?.();

@@ -113,6 +113,37 @@ describeEachDatabase('request bodies: files only where declared, spool cleaned, 
     expect(after).toBeGreaterThan(0);
   });
 
+  it('keeps an upload open while its photos wait for the server, past the idle timeout, and stores them all', async () => {
+    const cover = await multipart({
+      name: 'Idle',
+      description: 'd',
+      cover_image: { filename: 'c.jpg', content: await makeImage({ seed: 90 }), type: 'image/jpeg' },
+    });
+    const svc = await t.as({ method: 'POST', url: '/adminportal/manage-services/', payload: cover.payload, headers: cover.headers });
+    expect(svc.statusCode, svc.body).toBe(201);
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => makeImage({ width: 600, height: 400, seed: 800 + i })));
+    const { payload, headers } = await multipart({
+      service: String((svc.json() as { id: number }).id),
+      land_scape_image: photos.map((content, i) => ({ filename: `idle-${i}.jpg`, content, type: 'image/jpeg' })),
+    });
+    // Another upload holds every processing slot for three idle timeouts: this one's body stops
+    // being read once its queue is full, and waits.
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: t.config.uploadConcurrency }, () => t.app.runtime.assets.limit(() => busy));
+    const answer = fetch(`http://127.0.0.1:${port}/adminportal/manage-gallery/`, {
+      method: 'POST',
+      headers: { ...headers, authorization: `Token ${await t.token()}` },
+      body: new Uint8Array(payload),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3 * t.config.idleTimeoutMs));
+    release();
+    await Promise.all(held);
+    const res = await answer;
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(((await res.json()) as { stored: unknown[] }).stored).toHaveLength(8);
+  });
+
   it('refuses a file on an endpoint that takes none, or on a field that takes none, before storing it', async () => {
     const file = { filename: 'x.jpg', content: big.subarray(0, 5000), type: 'image/jpeg' };
     const info = await multipart({ email: 'a@b.test', phone: '1', nav_image: file });

@@ -152,7 +152,8 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, ep: E, handl
       const params = parseParams(ep, request);
       const query = parseQuery(ep, request);
       const { fields, files } = readsBody ? await readBody(request, ep) : { fields: {}, files: NO_FILES };
-      if (ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
+      // A streamed upload reads its own body and says when it is in (galleries.routes.ts).
+      if (readsBody && ep.files) bodyReceived(request, request.server.runtime.config.idleTimeoutMs);
       const body = readsBody ? validateBody(ep, fields, files) : undefined;
       const ctx = contextOf(request);
       let status: number = ep.status ?? 200;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { GALLERY_MESSAGES, GALLERY_PARENT_FIELDS, GALLERY_TYPES, galleriesApi, formId, type GalleryType } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
-import { acceptFilePart, bodyReceived, checkFieldValues, multipartOptions } from '../../http/read-body';
+import { acceptFilePart, bodyReceived, checkFieldValues, multipartOptions, notIdleWhile } from '../../http/read-body';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
 import { releaseSpooled, spoolPart } from '../../media/spool';
@@ -55,7 +55,7 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest) {
         await new Promise((resolve) => part.file.once('end', resolve));
         continue;
       }
-      await upload.waitForRoom();
+      await notIdleWhile(request, ctx.config.idleTimeoutMs, upload.waitForRoom());
       const file = await spoolPart(request, part.file);
       if (file.bytes === 0 && !part.filename) continue; // a browser's "no file chosen"
       upload.add({ field: part.fieldname, filename: part.filename, file });
