@@ -1,74 +1,17 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GalleryPhoto } from '@darkroom/contracts';
 import { ADMIN, makeImage } from '../test/harness';
 import { openDatabase } from './db/client';
 import { mediaAssets } from './db/schema';
+import { exited, startServerProcess, type ServerProcess } from '../test/server-process';
 
-/**
- * A server killed mid-upload (SIGKILL, as an out-of-memory killer or a power cut does) loses no
- * acknowledged photo, and after a restart nothing points to a missing file and no file is left
- * that nothing references.
- */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-async function start(dataDir: string, tmpDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // The spool lives under TMPDIR: this test's own, so it can check it is left empty.
-      TMPDIR: tmpDir,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_DIST: path.join(dataDir, 'no-dist'),
-      LOG_LEVEL: 'warn',
-      UPLOAD_CONCURRENCY: '1',
-      ...env,
-    },
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 1200) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, stderr: () => stderr };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+/** Starts the server from the sources, its spool under `tmpDir` so the test can check it is left empty. */
+const start = (dataDir: string, tmpDir: string, env: Record<string, string> = {}) =>
+  startServerProcess(dataDir, { TMPDIR: tmpDir, UPLOAD_CONCURRENCY: '1', ...env });
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/accounts/auth-admin/login/`, {
@@ -99,13 +42,18 @@ const filePart = (name: string, filename: string, content: Buffer) =>
     Buffer.from('\r\n'),
   ]);
 
+/**
+ * A server killed mid-upload (SIGKILL, as an out-of-memory killer or a power cut does) loses no
+ * acknowledged photo, and after a restart nothing points to a missing file and no file is left
+ * that nothing references.
+ */
 describe('crash recovery', () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-crash-'));
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
   const mediaDir = path.join(dataDir, 'media');
   const spoolDir = path.join(tmpDir, 'darkroom-uploads');
-  let server: Server | null = null;
+  let server: ServerProcess | null = null;
 
   beforeAll(() => fs.mkdirSync(tmpDir, { recursive: true }));
   afterAll(async () => {
