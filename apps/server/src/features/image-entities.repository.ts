@@ -13,6 +13,8 @@ export function entityRepository<T extends EntityTable>(table: T) {
   // Drizzle's builders do not narrow on a generic table; the rows are the table's rows.
   const from = (db: DbOrTx) => db.select().from(table as PgTable);
   return {
+    table,
+
     /** Newest first. */
     list: async (db: DbOrTx): Promise<Row[]> => (await from(db).orderBy(desc(table.timeCreated), desc(table.id))) as Row[],
 
@@ -44,3 +46,5 @@ export function entityRepository<T extends EntityTable>(table: T) {
     },
   };
 }
+
+export type EntityRepository<T extends EntityTable> = ReturnType<typeof entityRepository<T>>;

@@ -6,7 +6,7 @@ import { firstFile, type UploadedFile } from '../http/read-body';
 import { route } from '../http/route';
 import { imageFields } from '../media/image-fields';
 import { deleteWithImages, saveWithImages, type ImageUpload, type SaveWithImages } from '../media/save-with-images';
-import { entityRepository, type EntityInsert, type EntityRow, type EntityTable } from './image-entities.repository';
+import type { EntityInsert, EntityRepository, EntityRow, EntityTable } from './image-entities.repository';
 
 type AssetKey<T extends EntityTable> = Extract<keyof EntityRow<T>, `${string}AssetId`>;
 
@@ -18,7 +18,8 @@ export type EntityFiles<T extends EntityTable> = Partial<Record<AssetKey<T>, Upl
  * carousel, about, page images, service page): their table, images, fields and response.
  */
 export interface ImageEntityArea<T extends EntityTable, Body, View> {
-  table: T;
+  /** The area's table, through the generic queries (`entityRepository`). */
+  repository: EntityRepository<T>;
   /** Response-cache tag of the list, dropped by every write. */
   cacheTag: string;
   /** Each image column: its form and response field, its rules, and whether its URL is the 16:9 crop. */
@@ -33,7 +34,7 @@ export interface ImageEntityArea<T extends EntityTable, Body, View> {
 
 /** List, read, create, update and delete, with the images saved and released by `saveWithImages`. */
 export function imageEntity<T extends EntityTable, Body, View>(area: ImageEntityArea<T, Body, View>) {
-  const repo = entityRepository(area.table);
+  const repo = area.repository;
   const images = Object.entries(area.images) as [AssetKey<T>, { field: string; use: ImageUse; wide?: boolean }][];
   const tags = [area.cacheTag];
   const uploads = (files: EntityFiles<T>) =>

@@ -1,11 +1,11 @@
 import { ABOUT_MESSAGES, type AboutContent, type AboutUpdateInput } from '@darkroom/contracts';
-import { aboutContent } from '../../db/schema';
 import { sentChanges } from '../../lib/patch';
 import { imageEntity } from '../image-entities';
+import { aboutRepository } from './about.repository';
 
 /** The about content: one record (a list of at most one), its info image required, its page image optional. */
 export const about = imageEntity({
-  table: aboutContent,
+  repository: aboutRepository,
   cacheTag: 'about',
   images: {
     pageImageAssetId: { field: 'page_image', use: 'aboutImage', wide: true },

@@ -1,11 +1,11 @@
 import type { CarouselItem, CarouselPatch } from '@darkroom/contracts';
-import { carouselItems } from '../../db/schema';
 import { sentChanges } from '../../lib/patch';
 import { imageEntity } from '../image-entities';
+import { carouselRepository } from './carousel.repository';
 
 /** Carousel slides: header, title, message and image; created unpublished. */
 export const carousel = imageEntity({
-  table: carouselItems,
+  repository: carouselRepository,
   cacheTag: 'carousel',
   images: { imageAssetId: { field: 'image', use: 'carouselImage' } },
   values: (body: CarouselPatch) => sentChanges(body, { header: 'header', title: 'title', message: 'message', status: 'status' }),

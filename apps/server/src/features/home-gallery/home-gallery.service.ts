@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { TEXT_MAX, type HomeGalleryFields, type HomeGalleryImage } from '@darkroom/contracts';
-import { homeGalleryImages } from '../../db/schema';
 import type { UploadedFile } from '../../http/read-body';
 import { imageEntity } from '../image-entities';
+import { homeGalleryRepository } from './home-gallery.repository';
 
 /** The spec takes the name from the file name; a browser may send a path, so keep the base name. */
 function nameFromFile(file: UploadedFile): string {
@@ -15,7 +15,7 @@ function nameFromFile(file: UploadedFile): string {
  * without a name renames the entry after the new file, since the name always comes from the file.
  */
 export const homeGallery = imageEntity({
-  table: homeGalleryImages,
+  repository: homeGalleryRepository,
   cacheTag: 'home-gallery',
   images: { coverAssetId: { field: 'cover_image', use: 'homeGalleryImage' } },
   values: ({ name, status }: HomeGalleryFields, files) => ({

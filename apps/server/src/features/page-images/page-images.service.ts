@@ -1,11 +1,11 @@
 import { PAGES, pageName, type PageImage, type PageImageUpdateInput, type PageType } from '@darkroom/contracts';
-import { pageImages as pageImagesTable } from '../../db/schema';
 import { sentChanges } from '../../lib/patch';
 import { imageEntity } from '../image-entities';
+import { pageImagesRepository } from './page-images.repository';
 
 /** Banner images of the public pages, by page id. */
 export const pageImages = imageEntity({
-  table: pageImagesTable,
+  repository: pageImagesRepository,
   cacheTag: 'page-images',
   // The portal crops to 16:9 before upload; the server's 16:9 crop covers clients that do not.
   images: { imageAssetId: { field: 'image', use: 'pageImage', wide: true } },

@@ -1,10 +1,10 @@
 import { SERVICE_PAGE_MESSAGES, type ServicePageContent, type ServicePagePatch } from '@darkroom/contracts';
-import { servicePage as servicePageTable } from '../../db/schema';
 import { imageEntity } from '../image-entities';
+import { servicePageRepository } from './service-page.repository';
 
 /** The service page: one record, created once (a second create is a 409) and then edited. */
 export const servicePage = imageEntity({
-  table: servicePageTable,
+  repository: servicePageRepository,
   cacheTag: 'service-page',
   images: { imageAssetId: { field: 'image', use: 'servicePageImage' } },
   values: (body: ServicePagePatch) => body,

@@ -1,0 +1,5 @@
+import { carouselItems } from '../../db/schema';
+import { entityRepository } from '../image-entities.repository';
+
+/** The area's rows: the generic image-entity queries. */
+export const carouselRepository = entityRepository(carouselItems);
