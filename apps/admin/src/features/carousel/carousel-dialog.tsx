@@ -7,7 +7,7 @@ import {
   type CarouselItem,
 } from '@darkroom/contracts';
 import { ImageEntityDialog } from '../../components/image-entity-dialog';
-import { useCreateCarousel, useUpdateCarousel, type CarouselWrite } from './api';
+import { useSaveCarousel, type CarouselWrite } from './api';
 
 const FIELDS = ['header', 'title', 'message', 'image'];
 
@@ -19,8 +19,7 @@ export interface CarouselDialogProps {
 
 /** Create/edit a carousel slide: header, title, message (15/15/40) and the image. */
 export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
-  const create = useCreateCarousel();
-  const update = useUpdateCarousel();
+  const save = useSaveCarousel();
   return (
     <ImageEntityDialog<CarouselWrite>
       title={item ? 'Edit carousel' : 'Add new carousel'}
@@ -53,9 +52,7 @@ export function CarouselDialog({ item, onClose }: CarouselDialogProps) {
           serverFault: 'generic',
         },
       }}
-      save={(values, onProgress) =>
-        item ? update.mutateAsync({ id: item.id, values, onProgress }) : create.mutateAsync({ values, onProgress })
-      }
+      save={(values, onProgress) => save.mutateAsync({ id: item?.id, values, onProgress })}
     />
   );
 }

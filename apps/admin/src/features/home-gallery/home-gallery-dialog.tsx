@@ -1,6 +1,6 @@
 import { HOME_GALLERY_MESSAGES, homeGalleryFormSchema, type HomeGalleryImage } from '@darkroom/contracts';
 import { ImageEntityDialog } from '../../components/image-entity-dialog';
-import { useCreateHomeGalleryImage, useReplaceHomeGalleryImage } from './api';
+import { useSaveHomeGalleryImage } from './api';
 
 const FIELDS = ['name', 'cover_image'];
 const schema = homeGalleryFormSchema<File>();
@@ -13,8 +13,7 @@ export interface HomeGalleryDialogProps {
 
 /** Upload a home gallery image, or replace one; its name comes from the file name. */
 export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
-  const create = useCreateHomeGalleryImage();
-  const replace = useReplaceHomeGalleryImage();
+  const save = useSaveHomeGalleryImage();
   return (
     <ImageEntityDialog<{ cover_image: File | null }>
       title={item ? 'Update gallery image' : 'Upload gallery image'}
@@ -42,11 +41,10 @@ export function HomeGalleryDialog({ item, onClose }: HomeGalleryDialogProps) {
           serverFault: 'generic',
         },
       }}
-      // The schema requires the file.
-      save={({ cover_image }, onProgress) => {
-        const file = cover_image!;
-        return item ? replace.mutateAsync({ id: item.id, file, onProgress }) : create.mutateAsync({ file, onProgress });
-      }}
+      // The schema requires the file; a new image is named after its file (spec).
+      save={({ cover_image }, onProgress) =>
+        save.mutateAsync({ id: item?.id, values: { name: item ? undefined : cover_image!.name, cover_image: cover_image! }, onProgress })
+      }
     />
   );
 }

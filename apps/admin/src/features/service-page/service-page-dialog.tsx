@@ -1,7 +1,7 @@
 import { SERVICE_PAGE_LIMITS, SERVICE_PAGE_MESSAGES, servicePageFormSchema, type ServicePageContent } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { ImageEntityDialog } from '../../components/image-entity-dialog';
-import { useCreateServicePage, useUpdateServicePage, type ServicePageWrite } from './api';
+import { useSaveServicePage, type ServicePageWrite } from './api';
 
 const FIELDS = ['name', 'description', 'image'];
 
@@ -14,8 +14,7 @@ export interface ServicePageDialogProps {
 /** The service page's single create/edit dialog: name, description and image. */
 export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) {
   const editing = content && content.name ? content : null;
-  const create = useCreateServicePage();
-  const update = useUpdateServicePage();
+  const save = useSaveServicePage();
   return (
     <ImageEntityDialog<ServicePageWrite>
       title={editing ? 'Update service page' : 'Create service page'}
@@ -55,9 +54,7 @@ export function ServicePageDialog({ content, onClose }: ServicePageDialogProps) 
           if (err instanceof ApiError && err.status === 409) onClose();
         },
       }}
-      save={(values, onProgress) =>
-        editing ? update.mutateAsync({ id: editing.id, values, onProgress }) : create.mutateAsync({ values, onProgress })
-      }
+      save={(values, onProgress) => save.mutateAsync({ id: editing?.id, values, onProgress })}
     />
   );
 }

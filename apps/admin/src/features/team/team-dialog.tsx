@@ -1,6 +1,6 @@
 import { TEAM_MESSAGES, teamFormSchema, type TeamMember } from '@darkroom/contracts';
 import { ImageEntityDialog, type EntityTextField } from '../../components/image-entity-dialog';
-import { TEAM_FIELDS, useCreateTeamMember, useUpdateTeamMember, type TeamWrite } from './api';
+import { TEAM_FIELDS, useSaveTeamMember, type TeamWrite } from './api';
 
 export interface TeamDialogProps {
   /** The member being edited; absent when creating. */
@@ -18,8 +18,7 @@ const text = (name: 'name' | 'email' | 'phone' | 'title', label: string, type?: 
 
 /** Create/edit a team member: name, email, phone, title and the profile image (required on create). */
 export function TeamDialog({ member, onClose }: TeamDialogProps) {
-  const create = useCreateTeamMember();
-  const update = useUpdateTeamMember();
+  const save = useSaveTeamMember();
   // The notification is always the area's text; a 400's messages go under the fields.
   const failed = member ? TEAM_MESSAGES.updateFailed : TEAM_MESSAGES.createFailed;
   return (
@@ -52,9 +51,7 @@ export function TeamDialog({ member, onClose }: TeamDialogProps) {
         updated: TEAM_MESSAGES.updated,
         failureMessage: { fallback: failed, badRequest: failed },
       }}
-      save={(values, onProgress) =>
-        member ? update.mutateAsync({ id: member.id, values, onProgress }) : create.mutateAsync({ values, onProgress })
-      }
+      save={(values, onProgress) => save.mutateAsync({ id: member?.id, values, onProgress })}
     />
   );
 }
