@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { optionalText, pathId, requiredText } from './forms';
+import { optionalText, requiredText } from './forms';
+import { imageEntityContract } from './image-entity';
 import { TEXT_MAX } from './limits';
 import { imageShape, optionalImageShape } from './uploads';
 
@@ -44,36 +44,17 @@ export const aboutContentSchema = z.object({
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;
 
-const ABOUT = '/adminportal/pages/about-content/';
-const aboutFiles = { info_image: { maxFiles: 1 }, page_image: { maxFiles: 1 } } as const;
-
-export const aboutApi = {
-  list: endpoint({
-    method: 'GET',
-    path: ABOUT,
-    tag: 'about',
-    summary: 'The about content, as a list of at most one',
-    response: z.array(aboutContentSchema),
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: ABOUT,
-    tag: 'about',
-    summary: 'Create the about content (once)',
-    body: aboutFieldsSchema,
-    files: aboutFiles,
-    requiredFile: { field: 'info_image', message: ABOUT_MESSAGES.infoImageRequired },
-    response: aboutContentSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${ABOUT}{id}/`,
-    tag: 'about',
-    summary: 'Change the about content; an omitted image keeps the current one',
-    params: z.object({ id: pathId }),
-    body: aboutUpdateSchema,
-    files: aboutFiles,
-    response: aboutContentSchema,
-  }),
-} as const;
+export const aboutApi = imageEntityContract({
+  path: '/adminportal/pages/about-content/',
+  tag: 'about',
+  fields: aboutFieldsSchema,
+  patch: aboutUpdateSchema,
+  response: aboutContentSchema,
+  images: ['info_image', 'page_image'],
+  required: ABOUT_MESSAGES.infoImageRequired,
+  summaries: {
+    list: 'The about content, as a list of at most one',
+    create: 'Create the about content (once)',
+    update: 'Change the about content; an omitted image keeps the current one',
+  },
+});

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { formBoolean, pathId, requiredText } from './forms';
+import { formBoolean, requiredText } from './forms';
+import { imageEntityContract, imageEntityForm } from './image-entity';
 import { CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGE_MAX, CAROUSEL_TITLE_MAX } from './limits';
-import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
+import { imageShape } from './uploads';
 
 /** Carousel strings, verbatim from the spec. */
 export const CAROUSEL_MESSAGES = {
@@ -38,9 +38,7 @@ export const carouselPatchSchema = carouselTextSchema.partial().extend({ status:
 export type CarouselPatch = z.output<typeof carouselPatchSchema>;
 
 /** The create/edit dialog: the image is required on create only; on edit it is sent only if new. */
-export function carouselFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
-  return carouselTextSchema.extend({ image: requiredOnCreate<F>(mode, CAROUSEL_MESSAGES.imageRequired) });
-}
+export const carouselFormSchema = imageEntityForm(carouselTextSchema, 'image', CAROUSEL_MESSAGES.imageRequired);
 
 export const carouselItemSchema = z.object({
   id: z.number().int(),
@@ -55,40 +53,18 @@ export const carouselItemSchema = z.object({
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
-const CAROUSEL = '/adminportal/manage-carousel/';
-const byId = z.object({ id: pathId });
-const imageFile = { image: { maxFiles: 1 } } as const;
-
-export const carouselApi = {
-  list: endpoint({ method: 'GET', path: CAROUSEL, tag: 'carousel', summary: 'Carousel slides', response: z.array(carouselItemSchema) }),
-  create: endpoint({
-    method: 'POST',
-    path: CAROUSEL,
-    tag: 'carousel',
-    summary: 'Add a slide',
-    body: carouselTextSchema,
-    files: imageFile,
-    requiredFile: { field: 'image', message: CAROUSEL_MESSAGES.imageRequired },
-    response: carouselItemSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${CAROUSEL}{id}/`,
-    tag: 'carousel',
-    summary: 'Change a slide, its image or its publish status',
-    params: byId,
-    body: carouselPatchSchema,
-    files: imageFile,
-    response: carouselItemSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${CAROUSEL}{id}/`,
-    tag: 'carousel',
-    summary: 'Delete a slide',
-    params: byId,
-    response: null,
-    status: 204,
-  }),
-} as const;
+export const carouselApi = imageEntityContract({
+  path: '/adminportal/manage-carousel/',
+  tag: 'carousel',
+  fields: carouselTextSchema,
+  patch: carouselPatchSchema,
+  response: carouselItemSchema,
+  images: ['image'],
+  required: CAROUSEL_MESSAGES.imageRequired,
+  summaries: {
+    list: 'Carousel slides',
+    create: 'Add a slide',
+    update: 'Change a slide, its image or its publish status',
+    remove: 'Delete a slide',
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { formBoolean, optionalText, pathId } from './forms';
+import { formBoolean, optionalText } from './forms';
+import { imageEntityContract } from './image-entity';
 import { TEXT_MAX } from './limits';
 import { imageShape, requiredFileOf, type ChosenFile } from './uploads';
 
@@ -49,46 +49,18 @@ export const homeGalleryImageSchema = z.object({
 });
 export type HomeGalleryImage = z.infer<typeof homeGalleryImageSchema>;
 
-const HOME_GALLERY = '/adminportal/home-gallery-image/';
-const byId = z.object({ id: pathId });
-const coverFile = { cover_image: { maxFiles: 1 } } as const;
-
-export const homeGalleryApi = {
-  list: endpoint({
-    method: 'GET',
-    path: HOME_GALLERY,
-    tag: 'home-gallery',
-    summary: 'Home gallery images',
-    response: z.array(homeGalleryImageSchema),
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: HOME_GALLERY,
-    tag: 'home-gallery',
-    summary: 'Add a home gallery image (its name defaults to the file name)',
-    body: homeGalleryFieldsSchema,
-    files: coverFile,
-    requiredFile: { field: 'cover_image', message: HOME_GALLERY_MESSAGES.imageRequired },
-    response: homeGalleryImageSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${HOME_GALLERY}{id}/`,
-    tag: 'home-gallery',
-    summary: 'Replace the image, rename it or change its publish status',
-    params: byId,
-    body: homeGalleryFieldsSchema,
-    files: coverFile,
-    response: homeGalleryImageSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${HOME_GALLERY}{id}/`,
-    tag: 'home-gallery',
-    summary: 'Delete a home gallery image',
-    params: byId,
-    response: null,
-    status: 204,
-  }),
-} as const;
+export const homeGalleryApi = imageEntityContract({
+  path: '/adminportal/home-gallery-image/',
+  tag: 'home-gallery',
+  fields: homeGalleryFieldsSchema,
+  patch: homeGalleryFieldsSchema,
+  response: homeGalleryImageSchema,
+  images: ['cover_image'],
+  required: HOME_GALLERY_MESSAGES.imageRequired,
+  summaries: {
+    list: 'Home gallery images',
+    create: 'Add a home gallery image (its name defaults to the file name)',
+    update: 'Replace the image, rename it or change its publish status',
+    remove: 'Delete a home gallery image',
+  },
+});

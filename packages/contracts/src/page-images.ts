@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { formBoolean, pathId } from './forms';
+import { formBoolean } from './forms';
+import { imageEntityContract } from './image-entity';
 import { publishMessages } from './messages';
 import { PAGE_IDS, pageName } from './pages';
 import { imageShape } from './uploads';
@@ -65,10 +66,6 @@ export const pageImageSchema = z.object({
 });
 export type PageImage = z.infer<typeof pageImageSchema>;
 
-const PAGE_IMAGES = '/adminportal/pages-images/';
-const byId = z.object({ id: pathId });
-const imageFile = { image: { maxFiles: 1 } } as const;
-
 export const pageImagesApi = {
   pageTypes: endpoint({
     method: 'GET',
@@ -77,47 +74,21 @@ export const pageImagesApi = {
     summary: 'The public pages (ids 1-7)',
     response: z.array(pageTypeSchema),
   }),
-  list: endpoint({ method: 'GET', path: PAGE_IMAGES, tag: 'page-images', summary: 'Page images', response: z.array(pageImageSchema) }),
-  get: endpoint({
-    method: 'GET',
-    path: `${PAGE_IMAGES}{id}/`,
+  ...imageEntityContract({
+    path: '/adminportal/pages-images/',
     tag: 'page-images',
-    summary: 'One page image',
-    params: byId,
+    fields: pageImageCreateSchema,
+    patch: pageImageUpdateSchema,
     response: pageImageSchema,
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: PAGE_IMAGES,
-    tag: 'page-images',
-    summary: 'Add a page image',
-    body: pageImageCreateSchema,
-    files: imageFile,
-    requiredFile: {
-      field: 'image',
-      // The message names the page: the parsed one, or whatever number was sent.
-      message: (body, fields) => pageImageRequiredMessage((body as { page?: number } | undefined)?.page ?? (Number(fields.page) || null)),
+    images: ['image'],
+    // The message names the page: the parsed one, or whatever number was sent.
+    required: (body, fields) => pageImageRequiredMessage((body as { page?: number } | undefined)?.page ?? (Number(fields.page) || null)),
+    summaries: {
+      list: 'Page images',
+      get: 'One page image',
+      create: 'Add a page image',
+      update: 'Change the page, the image or the publish status',
+      remove: 'Delete a page image',
     },
-    response: pageImageSchema,
-    status: 201,
   }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${PAGE_IMAGES}{id}/`,
-    tag: 'page-images',
-    summary: 'Change the page, the image or the publish status',
-    params: byId,
-    body: pageImageUpdateSchema,
-    files: imageFile,
-    response: pageImageSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${PAGE_IMAGES}{id}/`,
-    tag: 'page-images',
-    summary: 'Delete a page image',
-    params: byId,
-    response: null,
-    status: 204,
-  }),
-} as const;
+};

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { optionalText, pathId, requiredText } from './forms';
+import { optionalText, requiredText } from './forms';
+import { imageEntityContract, imageEntityForm } from './image-entity';
 import { TEXT_MAX } from './limits';
-import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
+import { imageShape } from './uploads';
 
 /** Strings of the service page: the image and failure messages are the spec's. */
 export const SERVICE_PAGE_MESSAGES = {
@@ -32,9 +32,7 @@ export const servicePagePatchSchema = servicePageTextSchema.partial();
 export type ServicePagePatch = z.output<typeof servicePagePatchSchema>;
 
 /** The dialog: create mode when there is no existing name (spec), where the image is required. */
-export function servicePageFormSchema<F extends ChosenFile = ChosenFile>(mode: FormMode) {
-  return servicePageTextSchema.extend({ image: requiredOnCreate<F>(mode, SERVICE_PAGE_MESSAGES.imageRequired) });
-}
+export const servicePageFormSchema = imageEntityForm(servicePageTextSchema, 'image', SERVICE_PAGE_MESSAGES.imageRequired);
 
 /** The single service page record. `GET` lists it as an array of zero or one. */
 export const servicePageContentSchema = z.object({
@@ -48,36 +46,17 @@ export const servicePageContentSchema = z.object({
 });
 export type ServicePageContent = z.infer<typeof servicePageContentSchema>;
 
-const SERVICE_PAGE = '/adminportal/pages/service-content/';
-const imageFile = { image: { maxFiles: 1 } } as const;
-
-export const servicePageApi = {
-  list: endpoint({
-    method: 'GET',
-    path: SERVICE_PAGE,
-    tag: 'service-page',
-    summary: 'The service page, as a list of at most one',
-    response: z.array(servicePageContentSchema),
-  }),
-  create: endpoint({
-    method: 'POST',
-    path: SERVICE_PAGE,
-    tag: 'service-page',
-    summary: 'Create the service page (once)',
-    body: servicePageTextSchema,
-    files: imageFile,
-    requiredFile: { field: 'image', message: SERVICE_PAGE_MESSAGES.imageRequired },
-    response: servicePageContentSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${SERVICE_PAGE}{id}/`,
-    tag: 'service-page',
-    summary: 'Change the service page; an omitted image keeps the current one',
-    params: z.object({ id: pathId }),
-    body: servicePagePatchSchema,
-    files: imageFile,
-    response: servicePageContentSchema,
-  }),
-} as const;
+export const servicePageApi = imageEntityContract({
+  path: '/adminportal/pages/service-content/',
+  tag: 'service-page',
+  fields: servicePageTextSchema,
+  patch: servicePagePatchSchema,
+  response: servicePageContentSchema,
+  images: ['image'],
+  required: SERVICE_PAGE_MESSAGES.imageRequired,
+  summaries: {
+    list: 'The service page, as a list of at most one',
+    create: 'Create the service page (once)',
+    update: 'Change the service page; an omitted image keeps the current one',
+  },
+});

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { pathId, requiredText } from './forms';
+import { imageEntityContract, imageEntityForm } from './image-entity';
+import { requiredText } from './forms';
 import { personEmail } from './people';
-import { imageShape, requiredOnCreate, type FormMode } from './uploads';
+import { imageShape } from './uploads';
 
 /** Messages of the team screen, verbatim from the spec. */
 export const TEAM_MESSAGES = {
@@ -33,9 +33,7 @@ export const teamMemberUpdateSchema = teamMemberSchema.partial();
 export type TeamMemberUpdate = z.infer<typeof teamMemberUpdateSchema>;
 
 /** The create/edit dialog: the profile image is required on create only; on edit it is sent only if new. */
-export function teamFormSchema(mode: FormMode) {
-  return teamMemberSchema.extend({ cover_image: requiredOnCreate(mode, TEAM_MESSAGES.imageRequired) });
-}
+export const teamFormSchema = imageEntityForm(teamMemberSchema, 'cover_image', TEAM_MESSAGES.imageRequired);
 
 export const teamMemberResponseSchema = z.object({
   id: z.number().int(),
@@ -50,40 +48,13 @@ export const teamMemberResponseSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberResponseSchema>;
 
-const TEAM = '/adminportal/pages/the-team/';
-const byId = z.object({ id: pathId });
-const profileFile = { cover_image: { maxFiles: 1 } } as const;
-
-export const teamApi = {
-  list: endpoint({ method: 'GET', path: TEAM, tag: 'team', summary: 'The team', response: z.array(teamMemberResponseSchema) }),
-  create: endpoint({
-    method: 'POST',
-    path: TEAM,
-    tag: 'team',
-    summary: 'Add a team member',
-    body: teamMemberSchema,
-    files: profileFile,
-    requiredFile: { field: 'cover_image', message: TEAM_MESSAGES.imageRequired },
-    response: teamMemberResponseSchema,
-    status: 201,
-  }),
-  update: endpoint({
-    method: 'PATCH',
-    path: `${TEAM}{id}/`,
-    tag: 'team',
-    summary: 'Change a team member',
-    params: byId,
-    body: teamMemberUpdateSchema,
-    files: profileFile,
-    response: teamMemberResponseSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${TEAM}{id}/`,
-    tag: 'team',
-    summary: 'Remove a team member',
-    params: byId,
-    response: null,
-    status: 204,
-  }),
-} as const;
+export const teamApi = imageEntityContract({
+  path: '/adminportal/pages/the-team/',
+  tag: 'team',
+  fields: teamMemberSchema,
+  patch: teamMemberUpdateSchema,
+  response: teamMemberResponseSchema,
+  images: ['cover_image'],
+  required: TEAM_MESSAGES.imageRequired,
+  summaries: { list: 'The team', create: 'Add a team member', update: 'Change a team member', remove: 'Remove a team member' },
+});

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { aboutApi } from '@darkroom/contracts';
-import { toFormData } from '../../api/client';
 import { call } from '../../api/endpoints';
-import { useInvalidatingMutation } from '../../api/mutations';
+import { useEntitySave } from '../../api/image-entities';
 
 export const aboutKeys = { all: ['about'] as const };
 
@@ -23,13 +22,9 @@ export interface AboutFormValues {
 }
 
 /** Creates the content when none exists, else updates it; images not chosen are left out. */
-export function useSaveAbout() {
-  return useInvalidatingMutation(
-    aboutKeys.all,
-    ({ id, values }: { id: number | null; values: AboutFormValues }) => {
-      const form = toFormData({ ...values });
-      return id ? call(aboutApi.update, { params: { id }, body: form }) : call(aboutApi.create, { body: form });
-    },
-    { refreshOn: 'success', onSuccess: (saved, client) => client.setQueryData(aboutKeys.all, saved) },
-  );
-}
+export const useSaveAbout = () =>
+  useEntitySave<AboutFormValues>(aboutKeys.all, aboutApi, {
+    upload: false,
+    refreshOn: 'success',
+    onSuccess: (saved, client) => client.setQueryData(aboutKeys.all, saved),
+  });

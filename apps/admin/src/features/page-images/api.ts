@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { pageImagesApi } from '@darkroom/contracts';
-import { toFormData } from '../../api/client';
 import { call } from '../../api/endpoints';
-import { useInvalidatingMutation } from '../../api/mutations';
+import { useEntityRemove, useEntitySave, useEntityStatus } from '../../api/image-entities';
 
 export const pageImageKeys = {
   all: ['page-images'] as const,
@@ -32,27 +31,9 @@ export interface PageImageFormValues {
 }
 
 /** Create (POST page + image) or update (PATCH page, and the image only when a new one was chosen). */
-export function useSavePageImage() {
-  return useInvalidatingMutation(
-    pageImageKeys.all,
-    ({ id, values }: { id: number | null; values: PageImageFormValues }) => {
-      const form = toFormData({ page: values.page, image: values.image });
-      return id ? call(pageImagesApi.update, { params: { id }, body: form }) : call(pageImagesApi.create, { body: form });
-    },
-    { refreshOn: 'success' },
-  );
-}
+export const useSavePageImage = () =>
+  useEntitySave<PageImageFormValues>(pageImageKeys.all, pageImagesApi, { upload: false, refreshOn: 'success' });
 
-export function usePublishPageImage() {
-  return useInvalidatingMutation(
-    pageImageKeys.all,
-    ({ id, status }: { id: number; status: boolean }) => call(pageImagesApi.update, { params: { id }, body: toFormData({ status }) }),
-    { refreshOn: 'success' },
-  );
-}
+export const usePublishPageImage = () => useEntityStatus(pageImageKeys.all, pageImagesApi, { refreshOn: 'success' });
 
-export function useDeletePageImage() {
-  return useInvalidatingMutation(pageImageKeys.all, (id: number) => call(pageImagesApi.remove, { params: { id } }), {
-    refreshOn: 'success',
-  });
-}
+export const useDeletePageImage = () => useEntityRemove(pageImageKeys.all, pageImagesApi, { refreshOn: 'success' });

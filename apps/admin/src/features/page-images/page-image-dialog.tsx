@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { z } from 'zod';
 import {
@@ -11,11 +10,9 @@ import {
   pageImageRequiredMessage,
   type PageImage,
 } from '@darkroom/contracts';
-import { FormDialog } from '../../components/form-dialog';
-import { ImageFormField } from '../../components/image-form-field';
+import { ImageEntityDialog } from '../../components/image-entity-dialog';
 import { imageFileField } from '../../components/image-file-field';
-import { useFormDialogSubmit } from '../../components/use-form-dialog-submit';
-import { PAGE_IMAGE_FIELD_ORDER, usePageImages, usePageTypes, useSavePageImage } from './api';
+import { PAGE_IMAGE_FIELD_ORDER, usePageImages, usePageTypes, useSavePageImage, type PageImageFormValues } from './api';
 
 const MIN = MIN_IMAGE_DIMENSIONS.pageImage;
 
@@ -38,68 +35,18 @@ function formSchema(creating: boolean) {
     );
 }
 
-export interface PageImageDialogProps {
-  /** The page image being edited, or null to add one. */
-  pageImage: PageImage | null;
-  onClose: () => void;
-}
+/** The form's values: the page choice holds a string until the schema parses it. */
+type PageImageForm = Omit<PageImageFormValues, 'page'> & { page: number | string };
 
-/** 'Manage page Images': a page choice and an image cropped to 16:9 in the browser before upload. */
-export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
-  const editing = !!pageImage;
-  const save = useSavePageImage();
+/** The page choice, and a warning when the chosen page already has an image. */
+function PageChoice({ form, taken }: { form: UseFormReturn<PageImageForm>; taken: Map<string, string> }) {
   const types = usePageTypes();
-  const list = usePageImages();
-  const schema = useMemo(() => formSchema(!editing), [editing]);
-  const {
-    control,
-    handleSubmit,
-    setError,
-    trigger,
-    formState: { isDirty, errors },
-  } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'onBlur',
-    defaultValues: { page: pageImage ? String(pageImage.page) : '', image: null },
-  });
-
-  const { run } = useFormDialogSubmit({
-    editing,
-    onClose,
-    setError,
-    fields: PAGE_IMAGE_FIELD_ORDER,
-    created: PAGE_IMAGE_MESSAGES.created,
-    updated: PAGE_IMAGE_MESSAGES.updated,
-    failureMessage: {
-      fallback: editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed,
-      fields: PAGE_IMAGE_FIELD_ORDER,
-      serverFault: 'generic',
-    },
-    updateClose: 'immediate',
-  });
-  // Pages that already have an image (other than the one being edited), shown in the page choice.
-  const taken = useMemo(
-    () => new Map((list.data ?? []).filter((p) => p.id !== pageImage?.id).map((p) => [String(p.page), p.page_name])),
-    [list.data, pageImage?.id],
-  );
-  const chosen = String(useWatch({ control, name: 'page' }) ?? '');
-  const takenName = taken.get(chosen);
-  // The spec: 'Update' if page images already exist, otherwise 'Submit'.
-  const submitLabel = editing || (list.data?.length ?? 0) > 0 ? 'Update' : 'Submit';
-  const onSubmit = handleSubmit((values) => run(() => save.mutateAsync({ id: pageImage?.id ?? null, values })));
-
+  const { errors } = form.formState;
+  const takenName = taken.get(String(useWatch({ control: form.control, name: 'page' }) ?? ''));
   return (
-    <FormDialog
-      dirty={isDirty}
-      open
-      title={PAGE_IMAGE_MESSAGES.dialogTitle}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      busy={save.isPending}
-      submitLabel={submitLabel}
-    >
+    <>
       <Controller
-        control={control}
+        control={form.control}
         name="page"
         render={({ field }) => (
           <TextField
@@ -113,7 +60,7 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
             onChange={(e) => {
               field.onChange(e.target.value);
               // The image-required message names the page: refresh it when the page changes.
-              if (errors.image) void trigger('image');
+              if (errors.image) void form.trigger('image');
             }}
             onBlur={field.onBlur}
             error={!!errors.page}
@@ -133,14 +80,60 @@ export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
           {takenName.toUpperCase()} already has a page image; saving adds a second one. To replace it, edit its card instead.
         </Alert>
       )}
-      <ImageFormField
-        control={control}
-        name="image"
-        label="Page image"
-        aspect={PAGE_IMAGE_ASPECT}
-        currentUrl={pageImage?.image ?? null}
-        helperText={`Cropped to 16:9; at least ${MIN.width} × ${MIN.height} px`}
-      />
-    </FormDialog>
+    </>
+  );
+}
+
+export interface PageImageDialogProps {
+  /** The page image being edited, or null to add one. */
+  pageImage: PageImage | null;
+  onClose: () => void;
+}
+
+/** 'Manage page Images': a page choice and an image cropped to 16:9 in the browser before upload. */
+export function PageImageDialog({ pageImage, onClose }: PageImageDialogProps) {
+  const editing = !!pageImage;
+  const save = useSavePageImage();
+  const list = usePageImages();
+  const schema = useMemo(() => formSchema(!editing), [editing]);
+  // Pages that already have an image (other than the one being edited), shown in the page choice.
+  const taken = useMemo(
+    () => new Map((list.data ?? []).filter((p) => p.id !== pageImage?.id).map((p) => [String(p.page), p.page_name])),
+    [list.data, pageImage?.id],
+  );
+  return (
+    <ImageEntityDialog<PageImageForm>
+      title={PAGE_IMAGE_MESSAGES.dialogTitle}
+      // The spec: 'Update' if page images already exist, otherwise 'Submit'.
+      submitLabel={editing || (list.data?.length ?? 0) > 0 ? 'Update' : 'Submit'}
+      progress={false}
+      schema={schema}
+      defaultValues={{ page: pageImage ? String(pageImage.page) : '', image: null }}
+      extra={(form) => <PageChoice form={form} taken={taken} />}
+      images={[
+        {
+          name: 'image',
+          label: 'Page image',
+          aspect: PAGE_IMAGE_ASPECT,
+          currentUrl: pageImage?.image ?? null,
+          helperText: `Cropped to 16:9; at least ${MIN.width} × ${MIN.height} px`,
+        },
+      ]}
+      submit={{
+        editing,
+        onClose,
+        fields: PAGE_IMAGE_FIELD_ORDER,
+        created: PAGE_IMAGE_MESSAGES.created,
+        updated: PAGE_IMAGE_MESSAGES.updated,
+        failureMessage: {
+          fallback: editing ? PAGE_IMAGE_MESSAGES.updateFailed : PAGE_IMAGE_MESSAGES.createFailed,
+          fields: PAGE_IMAGE_FIELD_ORDER,
+          serverFault: 'generic',
+        },
+        updateClose: 'immediate',
+      }}
+      // The schema has parsed the page into its id.
+      save={(values) => save.mutateAsync({ id: pageImage?.id ?? null, values: values as PageImageFormValues })}
+    />
   );
 }

@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { teamApi } from '@darkroom/contracts';
-import { toFormData } from '../../api/client';
-import { call, send } from '../../api/endpoints';
-import { useInvalidatingMutation, type UploadProgress as Progress } from '../../api/mutations';
+import { useEntityList, useEntityRemove, useEntitySave } from '../../api/image-entities';
 
 export const teamKeys = { list: ['team', 'list'] as const };
 
@@ -18,29 +15,9 @@ export interface TeamWrite {
   cover_image: File | null;
 }
 
-export function useTeam() {
-  return useQuery({ queryKey: teamKeys.list, queryFn: ({ signal }) => call(teamApi.list, { signal }) });
-}
+export const useTeam = () => useEntityList(teamKeys.list, teamApi);
 
-/** Every write refreshes the list once it settles. */
-const useTeamMutation = <V, R>(call: (vars: V) => Promise<R>) => useInvalidatingMutation(teamKeys.list, call);
+/** The spec's create and update calls: multipart with cover_image (when chosen), name, email, phone, title. */
+export const useSaveTeamMember = () => useEntitySave<TeamWrite>(teamKeys.list, teamApi);
 
-/** The spec's create call: multipart with cover_image, name, email, phone, title. */
-export function useCreateTeamMember() {
-  return useTeamMutation(
-    ({ values, onProgress }: { values: TeamWrite; onProgress?: Progress }) =>
-      send(teamApi.create, { form: toFormData({ ...values }), onProgress }).promise,
-  );
-}
-
-/** The same fields; cover_image left out when no new file was chosen. */
-export function useUpdateTeamMember() {
-  return useTeamMutation(
-    ({ id, values, onProgress }: { id: number; values: TeamWrite; onProgress?: Progress }) =>
-      send(teamApi.update, { params: { id }, form: toFormData({ ...values }), onProgress }).promise,
-  );
-}
-
-export function useDeleteTeamMember() {
-  return useTeamMutation((id: number) => call(teamApi.remove, { params: { id } }));
-}
+export const useDeleteTeamMember = () => useEntityRemove(teamKeys.list, teamApi);

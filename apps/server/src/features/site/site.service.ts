@@ -21,16 +21,16 @@ import {
 import type { AppContext } from '../../context';
 import type { GalleryParentType } from '../galleries/galleries.repository';
 import { notFound } from '../../lib/errors';
-import { ABOUT_TAG, listAbout } from '../about/about.service';
-import { CAROUSEL_CACHE_TAG, listCarouselItems } from '../carousel/carousel.service';
+import { about } from '../about/about.service';
+import { carousel } from '../carousel/carousel.service';
 import { CONTACT_INFO_CACHE_TAG, CONTACT_US_CACHE_TAG, listContactInfos, listContactUsContent } from '../contact/contact.service';
 import { GALLERY_CACHE_TAG, galleryPreviews, photoPage } from '../galleries/galleries.service';
-import { HOME_GALLERY_CACHE_TAG, listHomeGalleryImages } from '../home-gallery/home-gallery.service';
+import { homeGallery } from '../home-gallery/home-gallery.service';
 import { LOVE_STORIES_TAG, loveStoryById, loveStoryList } from '../love-stories/love-stories.service';
-import { listPageImages, PAGE_IMAGES_TAG } from '../page-images/page-images.service';
-import { SERVICE_PAGE_CACHE_TAG, servicePageList } from '../service-page/service-page.service';
+import { pageImages } from '../page-images/page-images.service';
+import { servicePage } from '../service-page/service-page.service';
 import { getService, listServices, SERVICES_TAG } from '../services/services.service';
-import { listTeamMembers, TEAM_CACHE_TAG } from '../team/team.service';
+import { team } from '../team/team.service';
 import { getSiteSettings, SITE_SETTINGS_TAG } from './site-settings.service';
 
 /**
@@ -43,13 +43,13 @@ import { getSiteSettings, SITE_SETTINGS_TAG } from './site-settings.service';
 export const SITE_TAGS = {
   services: [SERVICES_TAG, GALLERY_CACHE_TAG],
   loveStories: [LOVE_STORIES_TAG, GALLERY_CACHE_TAG],
-  pageImages: [PAGE_IMAGES_TAG],
-  about: [ABOUT_TAG],
-  carousel: [CAROUSEL_CACHE_TAG],
-  homeGallery: [HOME_GALLERY_CACHE_TAG],
+  pageImages: [pageImages.cacheTag],
+  about: [about.cacheTag],
+  carousel: [carousel.cacheTag],
+  homeGallery: [homeGallery.cacheTag],
   contact: [CONTACT_INFO_CACHE_TAG, CONTACT_US_CACHE_TAG],
-  team: [TEAM_CACHE_TAG],
-  servicePage: [SERVICE_PAGE_CACHE_TAG],
+  team: [team.cacheTag],
+  servicePage: [servicePage.cacheTag],
   settings: [SITE_SETTINGS_TAG],
 } as const;
 
@@ -142,31 +142,31 @@ export async function siteLoveStory(ctx: AppContext, id: number, page = 1): Prom
 }
 
 export async function sitePageImages(ctx: AppContext): Promise<SitePageImage[]> {
-  return (await listPageImages(ctx))
+  return (await pageImages.list(ctx))
     .filter((p) => p.status)
     .map((p) => ({ id: p.id, page: p.page, page_name: p.page_name, image: p.image_view }));
 }
 
 export async function siteAbout(ctx: AppContext): Promise<SiteAbout | null> {
-  const [about] = await listAbout(ctx);
-  if (!about) return null;
+  const [content] = await about.list(ctx);
+  if (!content) return null;
   return {
-    header_text: about.header_text,
-    info_text1: about.info_text1,
-    info_text2: about.info_text2,
-    page_image: about.page_image_view,
-    info_image: about.info_image_view,
+    header_text: content.header_text,
+    info_text1: content.info_text1,
+    info_text2: content.info_text2,
+    page_image: content.page_image_view,
+    info_image: content.info_image_view,
   };
 }
 
 export async function siteCarousel(ctx: AppContext): Promise<SiteCarouselItem[]> {
-  return (await listCarouselItems(ctx))
+  return (await carousel.list(ctx))
     .filter((c) => c.status)
     .map((c) => ({ id: c.id, header: c.header, title: c.title, message: c.message, image: c.image_view }));
 }
 
 export async function siteHomeGallery(ctx: AppContext): Promise<SiteHomeGalleryImage[]> {
-  return (await listHomeGalleryImages(ctx)).filter((h) => h.status).map((h) => ({ id: h.id, name: h.name, image: h.cover_image_view }));
+  return (await homeGallery.list(ctx)).filter((h) => h.status).map((h) => ({ id: h.id, name: h.name, image: h.cover_image_view }));
 }
 
 export async function siteContact(ctx: AppContext): Promise<SiteContact> {
@@ -186,11 +186,11 @@ export async function siteContact(ctx: AppContext): Promise<SiteContact> {
 /** The team as the site shows it: name, title and photo (their e-mail and phone stay inside). */
 export async function siteTeam(ctx: AppContext): Promise<SiteTeamMember[]> {
   // Oldest first: the people who started the studio lead the page.
-  return (await listTeamMembers(ctx)).reverse().map((m) => ({ id: m.id, name: m.name, title: m.title, image: m.cover_image_view }));
+  return (await team.list(ctx)).reverse().map((m) => ({ id: m.id, name: m.name, title: m.title, image: m.cover_image_view }));
 }
 
 export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage | null> {
-  const [page] = await servicePageList(ctx);
+  const [page] = await servicePage.list(ctx);
   return page ? { name: page.name, description: page.description, image: page.image_view } : null;
 }
 

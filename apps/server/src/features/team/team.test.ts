@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { COMMON_MESSAGES, TEAM_MESSAGES, type TeamMember } from '@darkroom/contracts';
 import {
   createTestApp,
@@ -10,8 +11,11 @@ import {
   fileStored,
   rowWithImages,
 } from '../../../test/harness';
-import { findTeamMember } from './team.repository';
+import { teamMembers } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
+
+const findTeamMember = async (db: TestApp['database']['db'], id: number) =>
+  (await db.select().from(teamMembers).where(eq(teamMembers.id, id)))[0];
 
 const BASE = '/adminportal/pages/the-team/';
 
