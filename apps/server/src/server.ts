@@ -26,6 +26,8 @@ export async function startServer(config: Config, opening: Promise<Database>): P
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await maintenance.stop();
+    // Running jobs finish (or go back to the queue) while the server still has its database.
+    await runtime.jobs.stop();
     await app.close();
     await runtime.close();
     // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
@@ -36,6 +38,8 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening: installing or checking the queue's tables is no reason to answer later.
+  runtime.jobs.start(runtime).catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
   const warning = publicUrlWarning(config);
   if (warning) app.log.warn(warning);
   app.log.info(

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createAccount } from '../src/auth/accounts.repository';
 import { hashPassword } from '../src/auth/passwords';
+import type { JobQueueOptions } from '../src/jobs/queue';
 import type { Mailer } from '../src/mail/mailer';
 import type { MediaStorage } from '../src/media/storage';
 import type { RateLimiter } from '../src/lib/rate-limiter';
@@ -86,6 +87,7 @@ export interface TestAppOptions {
   mailer?: Mailer;
   limiter?: RateLimiter;
   log?: FastifyBaseLogger;
+  jobs?: JobQueueOptions;
 }
 
 /** A real app on a fresh copy of the migrated database, with one admin seeded. */
@@ -100,6 +102,7 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
     mailer: opts.mailer,
     limiter: opts.limiter,
     log: opts.log,
+    jobs: opts.jobs,
   });
   await createAccount(database.db, {
     username: ADMIN.username,
