@@ -6,6 +6,7 @@ import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
 import { SessionCache } from './auth/sessions';
+import { defineJobs } from './jobs/definitions';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Assets } from './media/assets';
@@ -51,7 +52,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     storage,
     assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
     mailer,
-    jobs: new JobQueue(database, log, parts.jobs),
+    jobs: defineJobs(new JobQueue(database, log, parts.jobs)),
     cache,
     sessions,
     limiter,

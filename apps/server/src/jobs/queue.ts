@@ -121,6 +121,12 @@ export class JobQueue {
     return job && { state: job.state, retryCount: job.retryCount, output: job.output };
   }
 
+  /** The schedules of the deployment: queue name and cron. */
+  async schedules(): Promise<{ name: string; cron: string }[]> {
+    const boss = await this.running();
+    return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));
+  }
+
   private async running(): Promise<PgBoss> {
     await this.ready;
     if (!this.boss) throw new Error('the job queue has stopped');
