@@ -26,6 +26,10 @@ export interface Config {
   enquiryWindowMs: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Tries of an e-mail after its first, each waiting about twice as long as the one before. */
+  mailRetryLimit: number;
+  /** The wait before an e-mail's first retry. */
+  mailRetryDelaySeconds: number;
   /** Directory of the built admin SPA. */
   adminDist: string;
   /** Directory of the built public website (server renderer and client assets). */
@@ -95,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enquiryWindowMs: 3_600_000,
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Darkroom <no-reply@darkroom.local>',
+    mailRetryLimit: Math.floor(int(env, 'MAIL_RETRY_LIMIT', 6)),
+    mailRetryDelaySeconds: Math.max(1, Math.floor(int(env, 'MAIL_RETRY_DELAY_SECONDS', 30))),
     adminDist: path.resolve(str(env, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
     siteDist: path.resolve(str(env, 'SITE_DIST') ?? path.join(repoRoot, 'apps/site/dist')),
     publicUrl: str(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,

@@ -7,7 +7,7 @@ import { sqlExecutor, type Database } from '../db/client';
 export interface JobSpec<T extends object = object> {
   /** The queue's name (letters, digits, `-`, `_`, `.`, `/`). */
   name: string;
-  run(ctx: AppContext, data: T): Promise<void>;
+  run(ctx: AppContext, data: T, attempt: JobAttempt): Promise<void>;
   /** Tries after the first one before the job stays failed (default 5). */
   retryLimit?: number;
   /** The first retry waits this long, each later one about twice as long (default 30 s). */
@@ -16,6 +16,12 @@ export interface JobSpec<T extends object = object> {
   expireInSeconds?: number;
   /** Cron (5 fields, server time): the job is queued once per match for the whole deployment. */
   cron?: string;
+}
+
+/** Which try this is: `retryCount` retries came before it, and `last` says no other follows a failure. */
+export interface JobAttempt {
+  retryCount: number;
+  last: boolean;
 }
 
 export interface JobQueueOptions {
@@ -42,36 +48,37 @@ const SCHEMA = 'pgboss';
  */
 export class JobQueue {
   private readonly specs = new Map<string, JobSpec<never>>();
-  private boss: PgBoss | null = null;
+  private stopped = false;
+  /** This process's worker of each queue, woken when it queues a job rather than at its next poll. */
+  private readonly workers = new Map<string, string>();
+  private installing: Promise<PgBoss> | null = null;
   private starting: Promise<void> | null = null;
-  /** Settles once the queue has started (or failed to): what `send` waits for. */
-  private readonly ready: Promise<void>;
-  private settle!: { resolve(): void; reject(err: unknown): void };
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly options: JobQueueOptions = {},
-  ) {
-    this.ready = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
-    this.ready.catch(() => {});
-  }
+  ) {}
 
   define<T extends object>(spec: JobSpec<T>): void {
-    if (this.starting) throw new Error(`job ${spec.name} defined after the queue started`);
+    if (this.installing) throw new Error(`job ${spec.name} defined after the queue was installed`);
     this.specs.set(spec.name, spec as JobSpec<never>);
   }
 
-  /** Installs or upgrades the queue's tables, then starts workers and schedules. */
-  start(runtime: AppRuntime): Promise<void> {
-    if (!this.starting) {
-      this.starting = this.open(runtime);
-      this.starting.then(this.settle.resolve, this.settle.reject);
-    }
-    return this.starting;
+  /**
+   * Installs or upgrades the queue's tables and its queues and schedules; the first call does it,
+   * later ones wait for it. Sending needs no more; `start()` adds this process's workers.
+   */
+  install(): Promise<PgBoss> {
+    return (this.installing ??= this.open());
   }
 
-  private async open(runtime: AppRuntime): Promise<void> {
+  /** Installs what is missing, then starts this process's workers. */
+  start(runtime: AppRuntime): Promise<void> {
+    return (this.starting ??= this.startWorkers(runtime));
+  }
+
+  private async open(): Promise<PgBoss> {
     // Loaded here: the server answers before the queue starts, so start-up never waits for it.
     const { default: PgBossClass } = await import('pg-boss');
     const boss = new PgBossClass({
@@ -97,20 +104,30 @@ export class JobQueue {
       await boss.updateQueue(spec.name, queue);
       if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz });
       else await boss.unschedule(spec.name);
-      const ctx = systemContext(runtime, `job:${spec.name}`);
-      await boss.work<object>(spec.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async ([job]) => {
-        await spec.run(ctx, job.data as never);
-      });
     }
-    this.boss = boss;
+    return boss;
   }
 
-  /** Queues a job; before the queue has started, waits for it. Returns the job's id. */
+  private async startWorkers(runtime: AppRuntime): Promise<void> {
+    const boss = await this.install();
+    for (const spec of this.specs.values()) {
+      const ctx = systemContext(runtime, `job:${spec.name}`);
+      const work = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
+      const workerId = await boss.work<object>(spec.name, work, async ([job]) => {
+        await spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit });
+      });
+      this.workers.set(spec.name, workerId);
+    }
+  }
+
+  /** Queues a job (installing the queue first if no call did yet). Returns the job's id. */
   async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string> {
     if (!this.specs.has(name)) throw new Error(`no job named ${name}`);
     const boss = await this.running();
     const id = await boss.send(name, data, options);
     if (!id) throw new Error(`job ${name} was not queued`);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
     return id;
   }
 
@@ -128,9 +145,8 @@ export class JobQueue {
   }
 
   private async running(): Promise<PgBoss> {
-    await this.ready;
-    if (!this.boss) throw new Error('the job queue has stopped');
-    return this.boss;
+    if (this.stopped) throw new Error('the job queue has stopped');
+    return this.install();
   }
 
   /**
@@ -138,9 +154,10 @@ export class JobQueue {
    * timeout is marked failed, so it is tried again (by another process or after the restart).
    */
   async stop(): Promise<void> {
-    if (!this.starting) return;
-    await this.starting.catch(() => {});
-    await this.boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
-    this.boss = null;
+    if (this.stopped || !this.installing) return;
+    this.stopped = true;
+    await this.starting?.catch(() => {});
+    const boss = await this.installing.catch(() => null);
+    await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
   }
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminsApi, emailsApi, type SendEmailFormValues, type SendEmailResult } from '@darkroom/contracts';
-import { ApiError } from '../../api/client';
 import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
@@ -14,25 +13,18 @@ export function useAdminRecipients() {
   });
 }
 
-/**
- * Sends the e-mail. A 502 still carries what happened to each recipient (none got it), so it
- * resolves with that result instead of failing; anything else that fails rejects.
- */
+/** The history; while a send is queued it is asked again every few seconds, so its status moves on screen. */
 export function useSentEmails() {
-  return useQuery({ queryKey: emailKeys.history, queryFn: ({ signal }) => call(emailsApi.history, { signal }) });
-}
-
-export function useSendEmail() {
-  return useInvalidatingMutation(emailKeys.history, async (values: SendEmailFormValues): Promise<SendEmailResult> => {
-    try {
-      return await call(emailsApi.send, { body: { ...values } });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 502 && isSendResult(err.body)) return err.body;
-      throw err;
-    }
+  return useQuery({
+    queryKey: emailKeys.history,
+    queryFn: ({ signal }) => call(emailsApi.history, { signal }),
+    refetchInterval: (query) => (query.state.data?.some((r) => r.status === 'queued') ? 3_000 : false),
   });
 }
 
-function isSendResult(body: unknown): body is SendEmailResult {
-  return !!body && typeof body === 'object' && Array.isArray((body as SendEmailResult).results);
+/** Queues the e-mail: the answer says it is queued; the history shows how it went. */
+export function useSendEmail() {
+  return useInvalidatingMutation(emailKeys.history, (values: SendEmailFormValues): Promise<SendEmailResult> =>
+    call(emailsApi.send, { body: { ...values } }),
+  );
 }

@@ -12,7 +12,7 @@ import { SendEmailDialog } from './send-email-dialog';
 import { SendOutcomeDialog } from './send-outcome-dialog';
 import { SentEmailsTable } from './sent-emails-table';
 
-const NOTIFY_TYPE = { sent: 'success', partial: 'warning', failed: 'error' } as const;
+const NOTIFY_TYPE = { queued: 'info', sent: 'success', partial: 'warning', failed: 'error' } as const;
 
 /** /Manage-emails: the admins, and 'Send Email' to any of them (rows ticked here are pre-chosen). */
 export default function EmailsPage() {
