@@ -112,7 +112,32 @@ export type SentEmailRecord = z.infer<typeof sentEmailRecordSchema>;
 /** How many past sends the history returns. */
 export const SENT_EMAIL_HISTORY_LIMIT = 100;
 
+/** One message the server sends (queued as a job), as the e-mails page lists it; its text is left out. */
+export const outgoingMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['enquiry', 'delivery', 'admin-email']),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The last try's error (kept while it is tried again, and once it failed). */
+  error: z.string().nullable(),
+  time_created: z.string(),
+  time_sent: z.string().nullable(),
+});
+export type OutgoingMailRecord = z.infer<typeof outgoingMailSchema>;
+
+/** How many messages the list returns. */
+export const OUTGOING_MAIL_LIMIT = 100;
+
 export const emailsApi = {
+  messages: endpoint({
+    method: 'GET',
+    path: '/adminportal/send-email/messages/',
+    tag: 'emails',
+    summary: 'Every message the server sent or will send, newest first, with its state',
+    response: z.array(outgoingMailSchema),
+  }),
   history: endpoint({
     method: 'GET',
     path: '/adminportal/send-email/',

@@ -14,26 +14,36 @@ export async function findOutgoingMail(db: DbOrTx, id: number): Promise<Outgoing
   return row ?? null;
 }
 
-export async function markMailSent(db: DbOrTx, id: number, delivered: string, detail: string): Promise<void> {
-  await db
-    .update(outgoingMail)
-    .set({ status: 'sent', delivered, detail, error: null, attempts: sql`${outgoingMail.attempts} + 1`, timeSent: new Date() })
-    .where(eq(outgoingMail.id, id));
-}
+/** How a try ended: delivered, or failed (for good after the last try, else still queued). */
+export type MailOutcome = { sent: true; delivered: string; detail: string } | { sent: false; error: string; last: boolean };
 
-/** A try failed: the error is kept; after the last try the message is failed, before it still queued. */
-export async function markMailTryFailed(db: DbOrTx, id: number, error: string, last: boolean): Promise<void> {
-  await db
-    .update(outgoingMail)
-    .set({ status: last ? 'failed' : 'queued', error, attempts: sql`${outgoingMail.attempts} + 1` })
-    .where(eq(outgoingMail.id, id));
+/**
+ * Records a try's outcome, and the status of the admin e-mail it belongs to, in one transaction.
+ * The send's row is locked first, so two messages of one send settled at once (two processes)
+ * each count the other's outcome.
+ */
+export async function settleMail(db: DbOrTx, mail: { id: number; sentEmailId: number | null }, outcome: MailOutcome): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (mail.sentEmailId !== null)
+      await tx.select({ id: sentEmails.id }).from(sentEmails).where(eq(sentEmails.id, mail.sentEmailId)).for('update');
+    const attempts = sql`${outgoingMail.attempts} + 1`;
+    await tx
+      .update(outgoingMail)
+      .set(
+        outcome.sent
+          ? { status: 'sent', delivered: outcome.delivered, detail: outcome.detail, error: null, attempts, timeSent: new Date() }
+          : { status: outcome.last ? 'failed' : 'queued', error: outcome.error, attempts },
+      )
+      .where(eq(outgoingMail.id, mail.id));
+    if (mail.sentEmailId !== null) await refreshSentEmail(tx, mail.sentEmailId);
+  });
 }
 
 /**
  * An admin e-mail's status from its messages: queued while any is, then sent, failed or partial;
  * its error lists the failed recipients.
  */
-export async function refreshSentEmail(db: DbOrTx, sentEmailId: number): Promise<void> {
+async function refreshSentEmail(db: DbOrTx, sentEmailId: number): Promise<void> {
   const mails = await db
     .select({ status: outgoingMail.status, to: outgoingMail.toAddress, error: outgoingMail.error })
     .from(outgoingMail)

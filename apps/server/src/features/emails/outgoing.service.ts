@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../jobs/queue';
 import type { Config } from '../../config';
-import { findOutgoingMail, insertOutgoingMail, markMailSent, markMailTryFailed, refreshSentEmail } from './outgoing.repository';
+import { OUTGOING_MAIL_LIMIT, type OutgoingMailRecord } from '@darkroom/contracts';
+import { findOutgoingMail, insertOutgoingMail, listOutgoingMail, settleMail } from './outgoing.repository';
 
 /** Cache tag of the e-mails page's lists (admin sends and their messages' states). */
 export const SENT_EMAILS_CACHE_TAG = 'sent-emails';
@@ -33,6 +34,7 @@ export async function queueMail(ctx: AppContext, mail: QueuedMail): Promise<numb
     recipientId: mail.recipientId,
   });
   await ctx.jobs.send(MAIL_JOB, { id: row.id });
+  await ctx.cache.invalidate(SENT_EMAILS_CACHE_TAG);
   return row.id;
 }
 
@@ -42,14 +44,14 @@ async function deliver(ctx: AppContext, { id }: { id: number }, last: boolean): 
   if (!mail || mail.status !== 'queued') return;
   try {
     const sent = await ctx.mailer.send({ to: mail.toAddress, subject: mail.subject, text: mail.body });
-    await markMailSent(ctx.db, id, sent.delivered, sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id);
+    const detail = sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id;
+    await settleMail(ctx.db, mail, { sent: true, delivered: sent.delivered, detail });
   } catch (err) {
-    const message = String((err as Error).message ?? err).slice(0, 300);
+    const error = String((err as Error).message ?? err).slice(0, 300);
     ctx.log.warn({ err, mailId: id, last }, last ? 'e-mail failed for good' : 'e-mail failed; it will be tried again');
-    await markMailTryFailed(ctx.db, id, message, last);
+    await settleMail(ctx.db, mail, { sent: false, error, last });
     throw err;
   } finally {
-    if (mail.sentEmailId !== null) await refreshSentEmail(ctx.db, mail.sentEmailId);
     await ctx.cache.invalidate(SENT_EMAILS_CACHE_TAG);
   }
 }
@@ -63,4 +65,20 @@ export function defineMailJob(jobs: JobQueue, config: Pick<Config, 'mailRetryLim
     expireInSeconds: 5 * 60,
     run: (ctx, data, attempt) => deliver(ctx, data, attempt.last),
   });
+}
+
+/** The latest messages with their state, newest first (the e-mails page). */
+export async function outgoingMailList(ctx: AppContext): Promise<OutgoingMailRecord[]> {
+  const rows = await listOutgoingMail(ctx.db, OUTGOING_MAIL_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as OutgoingMailRecord['kind'],
+    to: r.toAddress,
+    subject: r.subject,
+    status: r.status as OutgoingMailRecord['status'],
+    attempts: r.attempts,
+    error: r.error,
+    time_created: r.timeCreated.toISOString(),
+    time_sent: r.timeSent?.toISOString() ?? null,
+  }));
 }

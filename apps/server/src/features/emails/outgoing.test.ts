@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { ENQUIRY_MESSAGES } from '@darkroom/contracts';
+import { ENQUIRY_MESSAGES, type OutgoingMailRecord } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, type TestApp } from '../../../test/harness';
 import { outgoingMail } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
@@ -120,4 +120,20 @@ describeEachDatabase('e-mail through the job queue', (kind) => {
     expect(mail!.error).toMatch(/451|Try again later/);
     expect(smtp.inbox).toHaveLength(0);
   }, 60_000);
+
+  it('lists every message with its state for admins, newest first', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/adminportal/send-email/messages/' })).statusCode).toBe(401);
+    const res = await t.as({ method: 'GET', url: '/adminportal/send-email/messages/' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as OutgoingMailRecord[];
+    expect(list.map((m) => [m.subject, m.kind, m.status, m.attempts])).toEqual([
+      ['New enquiry from Never Delivered', 'enquiry', 'failed', 4],
+      ['New enquiry from Patient Visitor', 'enquiry', 'sent', 1],
+      ['New enquiry from Refused Once', 'enquiry', 'sent', 2],
+    ]);
+    expect(list[0]!.error).toMatch(/451|Try again later/);
+    expect(list[0]!.time_sent).toBeNull();
+    expect(list[1]!.time_sent).toEqual(expect.any(String));
+    expect(JSON.stringify(list)).not.toContain('Do you shoot weddings');
+  });
 });
