@@ -1,3 +1,4 @@
+import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
 import { defineMailJob } from '../features/emails/outgoing.service';
 import { defineUpkeepJobs } from '../maintenance';
@@ -7,5 +8,6 @@ import type { JobQueue } from './queue';
 export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineUpkeepJobs(jobs);
   defineMailJob(jobs, config);
+  defineBackupJob(jobs, config);
   return jobs;
 }
