@@ -42,9 +42,10 @@ const SCHEMA = 'pgboss';
 
 /**
  * The process's job queue (pg-boss on the app's own database: PGlite or PostgreSQL). Jobs are
- * defined while the runtime is built; `start()` installs the queue's tables, starts this process's
- * workers and the schedules. Every process works every queue; a scheduled job is queued once per
- * cron match however many processes run, and taken by one of them.
+ * defined while the runtime is built; the first `send()` or `start()` installs the queue's tables,
+ * queues and schedules, and `start()` adds this process's workers (the server's, after it
+ * listens; the CLI and most tests only queue). Every process works every queue; a scheduled job
+ * is queued once per cron match however many processes run, and taken by one of them.
  */
 export class JobQueue {
   private readonly specs = new Map<string, JobSpec<never>>();
@@ -154,8 +155,9 @@ export class JobQueue {
    * timeout is marked failed, so it is tried again (by another process or after the restart).
    */
   async stop(): Promise<void> {
-    if (this.stopped || !this.installing) return;
+    if (this.stopped) return;
     this.stopped = true;
+    if (!this.installing) return;
     await this.starting?.catch(() => {});
     const boss = await this.installing.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
