@@ -76,6 +76,7 @@ export class JobQueue {
 
   /** Installs what is missing, then starts this process's workers. */
   start(runtime: AppRuntime): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     return (this.starting ??= this.startWorkers(runtime));
   }
 
