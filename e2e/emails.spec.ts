@@ -103,6 +103,10 @@ test.describe('emails', () => {
     await expect(page.getByRole('region', { name: 'Sent emails' }).getByRole('row').filter({ hasText: subject })).toContainText(
       `${ann.email}, ${bob.email}`,
     );
+    // Every message with its state: one per recipient, sent.
+    const messages = page.getByRole('region', { name: 'Messages' }).getByRole('row').filter({ hasText: subject });
+    await expect(messages).toHaveCount(2);
+    for (const a of [ann, bob]) await expect(messages.filter({ hasText: a.email })).toContainText('Sent');
 
     // Rows ticked in the table are the dialog's recipients.
     await adminsTable.getByPlaceholder('Enter item to search').fill(cy.username);
