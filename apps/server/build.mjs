@@ -33,6 +33,7 @@ const EXTERNAL = [
   'yazl', // media/zip.ts hands yazl's own copy of buffer-crc32 the native CRC-32
   'ioredis', // __dirname in its error stacks; loaded only with REDIS_URL anyway
   'pg-native', // pg's optional native client, not installed
+  'pg-boss', // loaded a second after listening; bundled, it and luxon (its cron parser's) were 400 KB more to parse at every start
 ];
 
 function newest(file) {

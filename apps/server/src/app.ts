@@ -38,6 +38,7 @@ import type { Mailer } from './mail/mailer';
 import { registerMediaRoutes } from './media/media.routes';
 import { releaseRequestSpool } from './media/spool';
 import type { MediaStorage } from './media/storage';
+import type { JobQueueOptions } from './jobs/queue';
 import { openRuntime } from './runtime';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export interface AppDeps {
   logger?: boolean;
   /** A logger of the caller's (tests read what is logged). */
   log?: FastifyBaseLogger;
+  jobs?: JobQueueOptions;
 }
 
 /** Security headers: the CSP is strict from the start; MUI's emotion styles need inline style. */
@@ -258,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     limiter: deps.limiter,
     log: deps.log ?? (deps.logger === false ? createLogger('silent') : undefined),
+    jobs: deps.jobs,
   });
   const app = await buildAppOn(runtime);
   app.addHook('onClose', async () => runtime.close());

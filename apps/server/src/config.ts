@@ -26,6 +26,16 @@ export interface Config {
   enquiryWindowMs: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Tries of an e-mail after its first, each waiting about twice as long as the one before. */
+  mailRetryLimit: number;
+  /** The wait before an e-mail's first retry. */
+  mailRetryDelaySeconds: number;
+  /** When a backup is written by itself (cron, server time); null when BACKUP_SCHEDULE is `off`. */
+  backupSchedule: string | null;
+  /** Where scheduled backups go. */
+  backupDir: string;
+  /** How many scheduled backups are kept (the newest). */
+  backupKeep: number;
   /** Directory of the built admin SPA. */
   adminDist: string;
   /** Directory of the built public website (server renderer and client assets). */
@@ -75,6 +85,14 @@ function logFormat(env: NodeJS.ProcessEnv): LogFormat {
   return raw;
 }
 
+/** BACKUP_SCHEDULE: five cron fields (checked when the queue installs it), default daily at 03:00; `off` disables it. */
+function backupSchedule(env: NodeJS.ProcessEnv): string | null {
+  const raw = str(env, 'BACKUP_SCHEDULE') ?? '0 3 * * *';
+  if (raw.toLowerCase() === 'off') return null;
+  if (raw.split(/\s+/).length !== 5) throw new Error(`BACKUP_SCHEDULE must be five cron fields or off, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
   return {
@@ -95,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enquiryWindowMs: 3_600_000,
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: str(env, 'MAIL_FROM') ?? 'Darkroom <no-reply@darkroom.local>',
+    mailRetryLimit: Math.floor(int(env, 'MAIL_RETRY_LIMIT', 6)),
+    mailRetryDelaySeconds: Math.max(1, Math.floor(int(env, 'MAIL_RETRY_DELAY_SECONDS', 30))),
+    backupSchedule: backupSchedule(env),
+    backupDir: path.resolve(str(env, 'BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+    backupKeep: Math.max(1, Math.floor(int(env, 'BACKUP_KEEP', 7))),
     adminDist: path.resolve(str(env, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
     siteDist: path.resolve(str(env, 'SITE_DIST') ?? path.join(repoRoot, 'apps/site/dist')),
     publicUrl: str(env, 'PUBLIC_URL')?.replace(/\/+$/, '') ?? null,

@@ -6,6 +6,7 @@ import { HttpError } from './lib/errors';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { ResponseCache } from './lib/response-cache';
 import type { SessionCache } from './auth/sessions';
+import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { Assets } from './media/assets';
 import type { MediaStorage } from './media/storage';
@@ -22,6 +23,8 @@ export interface AppRuntime {
   /** Every stored image: ingest, recording, serving, collection. */
   readonly assets: Assets;
   readonly mailer: Mailer;
+  /** Background work (pg-boss on this database): e-mail, upkeep, backups. */
+  readonly jobs: JobQueue;
   readonly cache: ResponseCache;
   readonly sessions: SessionCache;
   readonly limiter: RateLimiter;

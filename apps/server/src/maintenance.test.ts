@@ -9,7 +9,7 @@ import { processImage, imageKeys } from './media/image-pipeline';
 describeEachDatabase('media sweep', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { MEDIA_SWEEP_GRACE_MINUTES: '30' } });
+    t = await createTestApp(kind, { env: { MEDIA_SWEEP_GRACE_MINUTES: '30' }, jobs: { pollingIntervalSeconds: 0.5 } });
   });
   afterAll(() => t.close());
 
@@ -56,4 +56,39 @@ describeEachDatabase('media sweep', (kind) => {
     const member = (await t.as({ method: 'GET', url: '/adminportal/pages/the-team/' })).json()[0];
     expect((await t.app.inject({ method: 'GET', url: member.cover_image })).statusCode).toBe(200);
   });
+});
+
+describeEachDatabase('upkeep jobs', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { MEDIA_SWEEP_GRACE_MINUTES: '30' }, jobs: { pollingIntervalSeconds: 0.5 } });
+    await t.app.runtime.jobs.start(t.app.runtime);
+  });
+  afterAll(() => t.close());
+
+  it('are scheduled for the deployment, not on timers of each process', async () => {
+    const schedules = await t.app.runtime.jobs.schedules();
+    expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'activity-prune', cron: '15 */6 * * *' },
+      { name: 'backup', cron: '0 3 * * *' },
+      { name: 'media-sweep', cron: '*/10 * * * *' },
+      { name: 'spool-sweep', cron: '*/10 * * * *' },
+    ]);
+  });
+
+  it('sweep media when the job runs', async () => {
+    const partial = path.join(t.config.mediaDir, 'd', '.z.webp.1.abc.part');
+    fs.mkdirSync(path.dirname(partial), { recursive: true });
+    fs.writeFileSync(partial, 'half');
+    const when = new Date(Date.now() - 90 * 60_000);
+    fs.utimesSync(partial, when, when);
+    const id = await t.app.runtime.jobs.send('media-sweep', {});
+    for (;;) {
+      const job = await t.app.runtime.jobs.get('media-sweep', id);
+      if (job?.state === 'completed' || job?.state === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await t.app.runtime.jobs.get('media-sweep', id))?.state).toBe('completed');
+    expect(fs.existsSync(partial)).toBe(false);
+  }, 30_000);
 });

@@ -1,10 +1,11 @@
 import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
+import type { JobQueue } from './jobs/queue';
 import { sweepSpool } from './media/spool';
 
-/** How often the timers sweep media and prune the activity log. */
-const SWEEP_EVERY_MS = 10 * 60_000;
-const PRUNE_EVERY_MS = 6 * 3_600_000;
+/** When the upkeep jobs run (cron, server time): once per match for the whole deployment. */
+const SWEEP_CRON = '*/10 * * * *';
+const PRUNE_CRON = '15 */6 * * *';
 
 /**
  * Media nobody references, older than the grace period: assets no row points at (a crash
@@ -16,11 +17,6 @@ export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; fil
   const assets = await ctx.assets.collectUnreferenced(before);
   const files = (await ctx.assets.sweepFiles(before)) + (await ctx.storage.removeIncomplete(before));
   return { assets, files };
-}
-
-async function sweep(ctx: AppContext, atStart: boolean): Promise<void> {
-  await sweepSpoolFiles(ctx, atStart);
-  await sweepMediaLogged(ctx);
 }
 
 async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void> {
@@ -50,35 +46,39 @@ async function prune(ctx: AppContext): Promise<void> {
 const FIRST_HOUSEKEEPING_AFTER_MS = 1_000;
 
 /**
- * Housekeeping of a server process: at start-up, what a crash left behind (spool files, media
- * files and assets no record references) is removed and old activity entries are pruned; then
- * the same on timers.
+ * Upkeep as scheduled jobs, run by whichever process takes them. The spool is a folder of the
+ * host's temporary directory: the job sweeps the spools of the host it runs on (every process of
+ * it); a process on another host sweeps its own at start-up.
+ */
+export function defineUpkeepJobs(jobs: JobQueue): void {
+  const upkeep = { retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 30 * 60 };
+  jobs.define({ name: 'spool-sweep', cron: SWEEP_CRON, ...upkeep, run: (ctx) => sweepSpoolFiles(ctx, false) });
+  jobs.define({ name: 'media-sweep', cron: SWEEP_CRON, ...upkeep, run: sweepMediaLogged });
+  jobs.define({ name: 'activity-prune', cron: PRUNE_CRON, ...upkeep, run: prune });
+}
+
+/**
+ * Housekeeping of a server process's start: what a crash left behind (spool files, media files
+ * and assets no record references) is removed and old activity entries are pruned. Later sweeps
+ * are the scheduled upkeep jobs above.
  */
 export async function startMaintenance(ctx: AppContext): Promise<{ stop(): Promise<void> }> {
   // Before the server takes a request: no spool file is a live upload's yet.
   await sweepSpoolFiles(ctx, true);
   // The rest runs a moment after the server starts answering: it removes only what is older
-  // than the grace period, as the timers do, so no request needs it done first.
+  // than the grace period, as the upkeep jobs do, so no request needs it done first.
   let first: Promise<void> | undefined;
   const runFirst = () =>
     (first ??= (async () => {
       await sweepMediaLogged(ctx);
       await prune(ctx);
     })().catch((err: unknown) => ctx.log.warn({ err }, 'start-up housekeeping failed')));
-  const timers = [
-    setTimeout(runFirst, FIRST_HOUSEKEEPING_AFTER_MS),
-    setInterval(() => {
-      sweep(ctx, false).catch((err: unknown) => ctx.log.warn({ err }, 'media sweep failed'));
-    }, SWEEP_EVERY_MS),
-    setInterval(() => {
-      prune(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'activity pruning failed'));
-    }, PRUNE_EVERY_MS),
-  ];
-  for (const t of timers) t.unref();
+  const timer = setTimeout(runFirst, FIRST_HOUSEKEEPING_AFTER_MS);
+  timer.unref();
   return {
-    /** Stops the timers; the start-up housekeeping is finished first, or done now if it has not begun, so every start cleans up once. */
+    /** The start-up housekeeping is finished first, or done now if it has not begun, so every start cleans up once. */
     async stop() {
-      timers.forEach(clearTimeout);
+      clearTimeout(timer);
       await runFirst();
     },
   };

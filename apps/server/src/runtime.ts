@@ -6,6 +6,8 @@ import { createLogger } from './lib/log';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { ResponseCache } from './lib/response-cache';
 import { SessionCache } from './auth/sessions';
+import { defineJobs } from './jobs/definitions';
+import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Assets } from './media/assets';
 import { diskStorage, type MediaStorage } from './media/storage';
@@ -20,6 +22,8 @@ export interface RuntimeParts {
   mailer?: Mailer;
   limiter?: RateLimiter;
   log?: FastifyBaseLogger;
+  /** Tests shorten the queue's polling and schedule checks. */
+  jobs?: JobQueueOptions;
 }
 
 /**
@@ -48,6 +52,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     storage,
     assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
     mailer,
+    jobs: defineJobs(new JobQueue(database, log, parts.jobs), config),
     cache,
     sessions,
     limiter,
@@ -59,6 +64,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     ...runtime,
     /** Closes what this runtime opened (a database handed in is the caller's to close). */
     async close() {
+      await runtime.jobs.stop();
       await cache.stop();
       await sessions.stop();
       mailer.close();

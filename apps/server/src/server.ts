@@ -6,6 +6,9 @@ import { systemContext } from './context';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
 
+/** How long after listening the job queue starts its workers. */
+const JOBS_START_AFTER_MS = 1_000;
+
 /**
  * The server process after its first steps (main.ts): runtime, routes, first admin,
  * housekeeping, listen. `opening` is the database main.ts began to open; it is closed here.
@@ -17,6 +20,7 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   await ensureFirstAdmin(systemContext(runtime, 'start-up'));
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
 
+  let jobsTimer: NodeJS.Timeout | undefined = undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     // Ctrl-C reaches every process of the terminal's group and `npm start` forwards it too: a
@@ -25,7 +29,10 @@ export async function startServer(config: Config, opening: Promise<Database>): P
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
+    clearTimeout(jobsTimer);
     await maintenance.stop();
+    // Running jobs finish (or go back to the queue) while the server still has its database.
+    await runtime.jobs.stop();
     await app.close();
     await runtime.close();
     // PGlite writes a shutdown checkpoint here, so the next start opens without recovery.
@@ -36,6 +43,13 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A moment after listening, as the start-up housekeeping: checking (or installing) the queue's
+  // tables are queries on the one embedded connection, and the first requests should not wait
+  // behind them. A job queued meanwhile installs the queue itself.
+  jobsTimer = setTimeout(() => {
+    runtime.jobs.start(runtime).catch((err: unknown) => app.log.error({ err }, 'the job queue did not start'));
+  }, JOBS_START_AFTER_MS);
+  jobsTimer.unref();
   const warning = publicUrlWarning(config);
   if (warning) app.log.warn(warning);
   app.log.info(

@@ -3,7 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, pgliteOf } from '../src/db/client';
+import { loadConfig } from '../src/config';
+import { openDatabase, pgliteOf, type Database } from '../src/db/client';
+import { defineJobs } from '../src/jobs/definitions';
+import { JobQueue } from '../src/jobs/queue';
+import { createLogger } from '../src/lib/log';
+
+/** The job queue's tables and queues, installed once in the template as a server's first start does. */
+async function installJobQueue(database: Database): Promise<void> {
+  const queue = defineJobs(new JobQueue(database, createLogger('silent')), loadConfig({}));
+  await queue.install();
+  await queue.stop();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +31,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-test-'));
   const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+  await installJobQueue(database);
   const dump = await pgliteOf(database).dumpDataDir('none');
   const dumpPath = path.join(dir, 'template.tar');
   fs.writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
@@ -37,6 +49,7 @@ export default async function setup(project: TestProject) {
     const u = new URL(url);
     u.pathname = `/${template}`;
     const tpl = await openDatabase({ databaseUrl: u.toString(), pgliteDir: null, poolSize: 1 });
+    await installJobQueue(tpl);
     await tpl.close();
     await admin.end();
   }

@@ -12,13 +12,14 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createAccount } from '../src/auth/accounts.repository';
 import { hashPassword } from '../src/auth/passwords';
+import type { JobQueueOptions } from '../src/jobs/queue';
 import type { Mailer } from '../src/mail/mailer';
 import type { MediaStorage } from '../src/media/storage';
 import type { RateLimiter } from '../src/lib/rate-limiter';
 import { contextFor, systemContext, type AppContext } from '../src/context';
 import type { Account } from '../src/auth/accounts.repository';
 import { eq } from 'drizzle-orm';
-import { galleries, galleryPhotos, type GalleryParentType } from '../src/db/schema';
+import { galleries, galleryPhotos, outgoingMail, type GalleryParentType } from '../src/db/schema';
 import { upsertAsset } from '../src/media/assets.repository';
 import type { StoredImage } from '../src/media/stored-image';
 
@@ -86,12 +87,20 @@ export interface TestAppOptions {
   mailer?: Mailer;
   limiter?: RateLimiter;
   log?: FastifyBaseLogger;
+  jobs?: JobQueueOptions;
 }
 
 /** A real app on a fresh copy of the migrated database, with one admin seeded. */
 export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_DIST: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', ...opts.env });
+  // E-mail is tried once unless a test says otherwise: a refusal is then final at once.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_DIST: path.join(dataDir, 'no-dist'),
+    LOG_LEVEL: 'silent',
+    MAIL_RETRY_LIMIT: '0',
+    ...opts.env,
+  });
   const { database, url: databaseUrl, drop } = await openTestDatabase(kind);
   const app = await buildApp({
     config,
@@ -100,6 +109,7 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
     mailer: opts.mailer,
     limiter: opts.limiter,
     log: opts.log,
+    jobs: opts.jobs ?? { pollingIntervalSeconds: 0.5 },
   });
   await createAccount(database.db, {
     username: ADMIN.username,
@@ -158,6 +168,17 @@ export async function secondProcess(
   } catch (err) {
     await database.close();
     throw err;
+  }
+}
+
+/**
+ * Starts the app's job queue (once) and waits until no e-mail is queued: each was sent, or failed
+ * after its last try. The test's own timeout bounds the wait.
+ */
+export async function mailSettled(t: Pick<TestApp, 'app' | 'database'>): Promise<void> {
+  await t.app.runtime.jobs.start(t.app.runtime);
+  while ((await t.database.db.select({ id: outgoingMail.id }).from(outgoingMail).where(eq(outgoingMail.status, 'queued'))).length) {
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 

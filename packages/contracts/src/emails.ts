@@ -18,6 +18,7 @@ export const EMAIL_MESSAGES = {
   recipientNoEmail: 'has no email address',
   sendEmail: 'Send Email',
   sent: 'Email successfully sent',
+  queued: 'Email queued: it goes out in a moment',
   partlySent: 'Email sent to some recipients only',
   sendFailed: 'Email sending failed. Try again',
 } as const;
@@ -74,7 +75,8 @@ export const emailRecipientResultSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  status: z.enum(['sent', 'failed']),
+  /** Queued when the send answers; the e-mails page shows how it ended. */
+  status: z.enum(['queued', 'sent', 'failed']),
   /** Where the message went: a real SMTP server, or an .eml file in the outbox. */
   delivered: z.enum(['smtp', 'outbox']).nullable(),
   /** The SMTP message id or outbox file name when sent; the reason when failed. */
@@ -82,14 +84,11 @@ export const emailRecipientResultSchema = z.object({
 });
 export type EmailRecipientResult = z.infer<typeof emailRecipientResultSchema>;
 
-/**
- * The answer to a send: one message per recipient, recorded as one sent e-mail. 200 when at
- * least one went out ('sent' or 'partial'); 502 with the same body when none did.
- */
+/** The answer to a send: one message per recipient, queued, recorded as one sent e-mail. */
 export const sendEmailResultSchema = z.object({
   id: z.number().int(),
   subject: z.string(),
-  status: z.enum(['sent', 'partial', 'failed']),
+  status: z.enum(['queued', 'sent', 'partial', 'failed']),
   detail: z.string(),
   results: z.array(emailRecipientResultSchema),
 });
@@ -101,7 +100,8 @@ export const sentEmailRecordSchema = z.object({
   subject: z.string(),
   message: z.string(),
   recipients: z.array(z.object({ id: z.number().int(), email: z.string() })),
-  status: z.enum(['sending', 'sent', 'partial', 'failed']),
+  /** `sending`: a send recorded before e-mail went through the job queue. */
+  status: z.enum(['queued', 'sending', 'sent', 'partial', 'failed']),
   /** What went wrong, one line per failed recipient. */
   error: z.string().nullable(),
   sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -112,7 +112,32 @@ export type SentEmailRecord = z.infer<typeof sentEmailRecordSchema>;
 /** How many past sends the history returns. */
 export const SENT_EMAIL_HISTORY_LIMIT = 100;
 
+/** One message the server sends (queued as a job), as the e-mails page lists it; its text is left out. */
+export const outgoingMailSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['enquiry', 'delivery', 'admin-email']),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The last try's error (kept while it is tried again, and once it failed). */
+  error: z.string().nullable(),
+  time_created: z.string(),
+  time_sent: z.string().nullable(),
+});
+export type OutgoingMailRecord = z.infer<typeof outgoingMailSchema>;
+
+/** How many messages the list returns. */
+export const OUTGOING_MAIL_LIMIT = 100;
+
 export const emailsApi = {
+  messages: endpoint({
+    method: 'GET',
+    path: '/adminportal/send-email/messages/',
+    tag: 'emails',
+    summary: 'Every message the server sent or will send, newest first, with its state',
+    response: z.array(outgoingMailSchema),
+  }),
   history: endpoint({
     method: 'GET',
     path: '/adminportal/send-email/',
@@ -125,7 +150,7 @@ export const emailsApi = {
     path: '/adminportal/send-email/',
     audit: AUDIT_ACTIONS.send,
     tag: 'emails',
-    summary: 'E-mail the chosen admins, one message each (502 with the same body when none went out)',
+    summary: 'E-mail the chosen admins, one message each, through the job queue',
     body: sendEmailSchema,
     response: sendEmailResultSchema,
   }),

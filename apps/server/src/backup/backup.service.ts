@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { AppRuntime } from '../context';
+import type { Config } from '../config';
+import type { AppContext, AppRuntime } from '../context';
+import type { JobQueue } from '../jobs/queue';
 import { knownMigrations } from '../db/client';
-import { EntryTooLarge, readArchiveFile, type ArchiveWriter, type FileDigest } from '../media/archive';
+import {
+  archiveFileWriter,
+  EntryTooLarge,
+  pruneScheduledBackups,
+  readArchiveFile,
+  scheduledBackupFile,
+  type ArchiveWriter,
+  type FileDigest,
+} from '../media/archive';
 import { isSafeKey } from '../media/storage';
 import {
   appliedMigration,
@@ -360,4 +370,30 @@ export async function restoreBackup(parts: Parts, file: string, opts: RestoreOpt
   }
   const latest = known.at(-1)!;
   return { manifest, migratedFrom: latest.when !== version.when ? version.tag : null };
+}
+
+/** Writes a backup into BACKUP_DIR, then keeps only the newest BACKUP_KEEP there. */
+export async function scheduledBackup(ctx: AppContext): Promise<{ file: string; removed: string[] }> {
+  const file = await scheduledBackupFile(ctx.config.backupDir);
+  const m = await writeBackup(ctx, archiveFileWriter(file));
+  const removed = await pruneScheduledBackups(ctx.config.backupDir, ctx.config.backupKeep);
+  ctx.log.info(
+    `backup written to ${file}: ${m.totals.rows} rows, ${m.totals.files} files` +
+      (removed.length ? `; removed ${removed.length} older one(s)` : ''),
+  );
+  return { file, removed };
+}
+
+/** The backup job: on BACKUP_SCHEDULE, once for the deployment (also sent on demand). */
+export function defineBackupJob(jobs: JobQueue, config: Pick<Config, 'backupSchedule'>): void {
+  jobs.define({
+    name: 'backup',
+    cron: config.backupSchedule ?? undefined,
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    expireInSeconds: 6 * 3600,
+    run: async (ctx) => {
+      await scheduledBackup(ctx);
+    },
+  });
 }

@@ -340,3 +340,36 @@ export function pgliteOf(database: Database): PGlite {
   if (database.kind !== 'pglite') throw new Error('not a PGlite database');
   return (database as Database & { raw: PGlite }).raw;
 }
+
+/** What pg-boss runs its SQL through (its `db` option). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The job queue's way into this database, so it shares the app's connections: on PostgreSQL the
+ * pool (pg-boss's own driver does exactly `pool.query`); on PGlite the one in-process connection.
+ * pg-boss sends parameterised statements one at a time, and its migrations and locked blocks
+ * (`BEGIN; ...; COMMIT;`) as one text without parameters, which PGlite runs only through `exec`.
+ */
+export function sqlExecutor(database: Database): SqlExecutor {
+  if (database.kind === 'postgres') {
+    const pool = (database as Database & { raw: pg.Pool }).raw;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const client = pgliteOf(database);
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return { rows: results.flatMap((r) => r.rows) };
+      } catch (err) {
+        // A pool would drop a connection left in a failed transaction; the one connection of
+        // PGlite must leave it, or every later statement fails.
+        await client.exec('rollback').catch(() => {});
+        throw err;
+      }
+    },
+  };
+}

@@ -354,6 +354,32 @@ export const sentEmails = pgTable('sent_emails', {
   timeCreated: created(),
 });
 
+/** One message the server sends, queued as a job; `sent_email_id` ties an admin e-mail's messages to its send. */
+export const outgoingMail = pgTable(
+  'outgoing_mail',
+  {
+    id: serial('id').primaryKey(),
+    /** What the message is: 'enquiry' (to the admins), 'delivery' (a link to a customer), 'admin-email'. */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 'queued' until delivered ('sent') or out of tries ('failed'). */
+    status: varchar('status', { length: 20 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last try's error. */
+    error: text('error'),
+    delivered: varchar('delivered', { length: 20 }),
+    /** The SMTP message id or the outbox file. */
+    detail: text('detail'),
+    sentEmailId: integer('sent_email_id').references(() => sentEmails.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id'),
+    timeCreated: created(),
+    timeSent: timestamp('time_sent', { withTimezone: true }),
+  },
+  (t) => [index('outgoing_mail_sent_email_idx').on(t.sentEmailId), index('outgoing_mail_time_created_idx').on(t.timeCreated)],
+);
+
 export const servicePage = pgTable(
   'service_page',
   {

@@ -218,3 +218,20 @@ export async function readArchiveFile(file: string, onEntry: (entry: ArchiveEntr
   }
   await feeding;
 }
+
+/** The name of a scheduled backup: its UTC time, so names sort oldest first. */
+const SCHEDULED_BACKUP = /^darkroom-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar$/;
+
+/** A new scheduled backup's path in `dir` (made if missing), named by the time. */
+export async function scheduledBackupFile(dir: string, now = new Date()): Promise<string> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  return path.join(dir, `darkroom-${now.toISOString().replace(/[:.]/g, '-')}.tar`);
+}
+
+/** Removes all but the newest `keep` scheduled backups of `dir` (other files are left alone); answers the removed names. */
+export async function pruneScheduledBackups(dir: string, keep: number): Promise<string[]> {
+  const names = (await fs.promises.readdir(dir)).filter((n) => SCHEDULED_BACKUP.test(n)).sort();
+  const old = names.slice(0, Math.max(0, names.length - keep));
+  for (const name of old) await fs.promises.rm(path.join(dir, name), { force: true });
+  return old;
+}

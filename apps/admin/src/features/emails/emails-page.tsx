@@ -10,9 +10,10 @@ import { formatDateTime } from '../../components/format';
 import { useAdminRecipients } from './api';
 import { SendEmailDialog } from './send-email-dialog';
 import { SendOutcomeDialog } from './send-outcome-dialog';
+import { OutgoingMailTable } from './outgoing-mail-table';
 import { SentEmailsTable } from './sent-emails-table';
 
-const NOTIFY_TYPE = { sent: 'success', partial: 'warning', failed: 'error' } as const;
+const NOTIFY_TYPE = { queued: 'info', sent: 'success', partial: 'warning', failed: 'error' } as const;
 
 /** /Manage-emails: the admins, and 'Send Email' to any of them (rows ticked here are pre-chosen). */
 export default function EmailsPage() {
@@ -71,6 +72,12 @@ export default function EmailsPage() {
           Sent emails
         </Typography>
         <SentEmailsTable />
+      </Box>
+      <Box component="section" aria-labelledby="messages-heading" sx={{ mt: 4 }}>
+        <Typography id="messages-heading" variant="h6" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
+          Messages
+        </Typography>
+        <OutgoingMailTable />
       </Box>
       {composing && data && (
         <SendEmailDialog

@@ -13,11 +13,13 @@ import {
 } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
 import type { EmailRecipientResult, SendEmailResult } from '@darkroom/contracts';
 
-const SEVERITY = { sent: 'success', partial: 'warning', failed: 'error' } as const;
+const SEVERITY = { queued: 'info', sent: 'success', partial: 'warning', failed: 'error' } as const;
 
 function where(r: EmailRecipientResult): string {
+  if (r.status === 'queued') return 'Queued: the list of sent e-mails shows when it went out';
   if (r.status === 'failed') return `Not sent: ${r.detail}`;
   return r.delivered === 'outbox' ? `Saved to the outbox (${r.detail}); no mail server is configured` : 'Delivered to the mail server';
 }
@@ -38,7 +40,9 @@ export function SendOutcomeDialog({ result, onClose }: { result: SendEmailResult
               {result.results.map((r) => (
                 <ListItem key={r.id} disableGutters>
                   <ListItemIcon sx={{ minWidth: 36 }}>
-                    {r.status === 'sent' ? (
+                    {r.status === 'queued' ? (
+                      <ScheduleOutlinedIcon color="info" aria-label="Queued" />
+                    ) : r.status === 'sent' ? (
                       <CheckCircleOutlineIcon color="success" aria-label="Sent" />
                     ) : (
                       <ErrorOutlineIcon color="error" aria-label="Failed" />

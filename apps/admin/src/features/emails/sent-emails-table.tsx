@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/format';
 import { useSentEmails } from './api';
 
 const STATUS = {
+  queued: { label: 'Queued', color: 'info' },
   sent: { label: 'Sent', color: 'success' },
   partial: { label: 'Partly sent', color: 'warning' },
   failed: { label: 'Failed', color: 'error' },

@@ -13,6 +13,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import type { ZipEntry } from '../../media/zip';
+import { queueMail } from '../emails/outgoing.service';
 import { galleryTag } from '../galleries/galleries.service';
 import * as repo from './delivery.repository';
 import type { DeliveryAccessRow } from './delivery.repository';
@@ -343,12 +344,8 @@ export async function sendDeliveryLink(
     ...(g.expiresAt ? [`The link works until ${g.expiresAt} (inclusive).`, ''] : []),
     'Keep this link to yourself: anyone who has it can see the gallery.',
   ].join('\n');
-  try {
-    await ctx.mailer.send({ to: g.email.trim(), subject: `Your photos: ${g.title}`, text });
-  } catch (err) {
-    ctx.log.warn({ err, clientGalleryId }, 'could not e-mail the delivery link');
-    throw new HttpError(502, DELIVERY_MESSAGES.sendFailed);
-  }
+  // Queued: a slow or refusing mail server is tried again and shows on the e-mails page.
+  await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos: ${g.title}`, text });
   await repo.insertEvent(ctx.db, clientGalleryId, 'sent', g.email.trim());
   return { detail: DELIVERY_MESSAGES.linkSent };
 }

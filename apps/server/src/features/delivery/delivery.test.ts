@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import yauzl from 'yauzl';
 import http from 'node:http';
@@ -19,6 +19,7 @@ import {
   createTestApp,
   describeEachDatabase,
   expectThrottled,
+  mailSettled,
   makeImage,
   multipart,
   secondProcess,
@@ -27,7 +28,7 @@ import {
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
 import { createLogger } from '../../lib/log';
-import { accounts, galleryPhotos, mediaAssets } from '../../db/schema';
+import { accounts, galleryPhotos, mediaAssets, outgoingMail } from '../../db/schema';
 import { redisRateLimiter } from '../../lib/rate-limiter';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
@@ -637,6 +638,7 @@ describeEachDatabase('client delivery', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ detail: DELIVERY_MESSAGES.linkSent });
+    await mailSettled(t);
     const mail = sent.at(-1)!;
     expect(sent.length).toBe(before + 1);
     expect(mail.to).toBe('ada@example.test');
@@ -648,12 +650,14 @@ describeEachDatabase('client delivery', (kind) => {
     expect(mail.text).not.toContain(PASSWORD);
     expect((await activity(g)).events.some((e) => e.kind === 'sent')).toBe(true);
 
-    // SMTP refuses: 502, and a clear message.
+    // SMTP refuses: the answer does not wait for it; the message ends failed with the reason.
     failMail = true;
     try {
-      const failed = await t.as({ method: 'POST', url, payload: {} });
-      expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toEqual({ detail: DELIVERY_MESSAGES.sendFailed });
+      const queued = await t.as({ method: 'POST', url, payload: {} });
+      expect(queued.statusCode).toBe(200);
+      await mailSettled(t);
+      const [last] = await t.database.db.select().from(outgoingMail).orderBy(desc(outgoingMail.id)).limit(1);
+      expect(last).toMatchObject({ kind: 'delivery', toAddress: 'ada@example.test', status: 'failed', error: 'SMTP 554 refused' });
     } finally {
       failMail = false;
     }

@@ -32,10 +32,6 @@ export async function insertSentEmail(db: DbOrTx, values: typeof sentEmails.$inf
   return row!;
 }
 
-export async function finishSentEmail(db: DbOrTx, id: number, status: string, error: string | null): Promise<void> {
-  await db.update(sentEmails).set({ status, error }).where(eq(sentEmails.id, id));
-}
-
 /** The latest sends, newest first, with the sender's names (null once that account is gone). */
 export async function listSentEmails(db: DbOrTx, limit: number) {
   return db

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import pLimit from 'p-limit';
 import type { AppContext } from '../../context';
 import {
   displayName,
@@ -12,13 +10,10 @@ import {
 } from '@darkroom/contracts';
 import type { Account } from '../../auth/accounts.repository';
 import { ValidationError } from '../../lib/errors';
-import { findAdminRecipients, finishSentEmail, insertSentEmail, listSentEmails, type AdminRecipient } from './emails.repository';
+import { findAdminRecipients, insertSentEmail, listSentEmails, type AdminRecipient } from './emails.repository';
+import { queueMail, SENT_EMAILS_CACHE_TAG } from './outgoing.service';
 
-/** Cache tag of the sent-email history. */
-export const SENT_EMAILS_CACHE_TAG = 'sent-emails';
-
-/** Messages in flight at once; admins are few, and SMTP servers dislike floods. */
-const SEND_CONCURRENCY = 4;
+export { SENT_EMAILS_CACHE_TAG };
 
 const senderName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) =>
   displayName({ first_name: a.firstName, last_name: a.lastName, username: a.username });
@@ -43,9 +38,9 @@ async function resolveRecipients(ctx: AppContext, ids: number[]): Promise<AdminR
 }
 
 /**
- * Sends one message per recipient, so each admin gets a mail addressed to them alone, one bad
- * address cannot sink the others, and the answer can say exactly who got it. The send is
- * recorded in sent_emails before the first message leaves and completed afterwards.
+ * Queues one message per recipient, so each admin gets a mail addressed to them alone and one bad
+ * address cannot sink the others. The send is recorded in sent_emails; its status follows its
+ * messages (queued, then sent, partial or failed) as the mail job delivers them.
  */
 export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Account): Promise<SendEmailResult> {
   const recipients = await resolveRecipients(ctx, data.recipients);
@@ -54,27 +49,22 @@ export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Accoun
     message: data.message,
     recipients: recipients.map((r) => ({ id: r.id, email: r.email })),
     sentBy: sender.id,
-    status: 'sending',
+    status: 'queued',
   });
   const text = bodyOf(data.message, sender);
-  const limit = pLimit(SEND_CONCURRENCY);
-  const results = await limit.map(recipients, async (r): Promise<EmailRecipientResult> => {
-    const base = { id: r.id, name: senderName(r), email: r.email };
-    try {
-      const sent = await ctx.mailer.send({ to: r.email, subject: data.subject, text });
-      return { ...base, status: 'sent', delivered: sent.delivered, detail: sent.delivered === 'outbox' ? path.basename(sent.id) : sent.id };
-    } catch (err) {
-      ctx.log.warn({ err, recipient: r.email }, 'email to admin failed');
-      return { ...base, status: 'failed', delivered: null, detail: String((err as Error).message ?? err).slice(0, 300) };
-    }
-  });
-  const sentCount = results.filter((r) => r.status === 'sent').length;
-  const status = sentCount === results.length ? 'sent' : sentCount === 0 ? 'failed' : 'partial';
-  const failures = results.filter((r) => r.status === 'failed').map((r) => `${r.email}: ${r.detail}`);
-  await finishSentEmail(ctx.db, record.id, status, failures.length ? failures.join('\n') : null);
+  for (const r of recipients) {
+    await queueMail(ctx, { kind: 'admin-email', to: r.email, subject: data.subject, text, sentEmailId: record.id, recipientId: r.id });
+  }
   await ctx.cache.invalidate(SENT_EMAILS_CACHE_TAG);
-  const detail = status === 'sent' ? EMAIL_MESSAGES.sent : status === 'partial' ? EMAIL_MESSAGES.partlySent : EMAIL_MESSAGES.sendFailed;
-  return { id: record.id, subject: data.subject, status, detail, results };
+  const results = recipients.map((r): EmailRecipientResult => ({
+    id: r.id,
+    name: senderName(r),
+    email: r.email,
+    status: 'queued',
+    delivered: null,
+    detail: '',
+  }));
+  return { id: record.id, subject: data.subject, status: 'queued', detail: EMAIL_MESSAGES.queued, results };
 }
 
 /** The history of sends, newest first. */

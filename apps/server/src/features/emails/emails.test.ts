@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { COMMON_MESSAGES, EMAIL_MESSAGES, type SendEmailResult, type SentEmailRecord } from '@darkroom/contracts';
-import { ADMIN, createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
+import { ADMIN, createTestApp, describeEachDatabase, mailSettled, type TestApp } from '../../../test/harness';
 import { createAccount, findByUsername } from '../../auth/accounts.repository';
-import { sentEmails } from '../../db/schema';
+import { outgoingMail, sentEmails } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
 
 interface Received {
@@ -82,17 +82,28 @@ describeEachDatabase('send email (SMTP)', (kind) => {
     smtp.inbox.length = 0;
   });
 
-  const send = (payload: Record<string, unknown>) => t.as({ method: 'POST', url: '/adminportal/send-email/', payload });
+  /** Sends, then waits until the job queue has delivered (or given up on) every message. */
+  const send = async (payload: Record<string, unknown>) => {
+    const res = await t.as({ method: 'POST', url: '/adminportal/send-email/', payload });
+    await mailSettled(t);
+    return res;
+  };
+  const messagesOf = (id: number) =>
+    t.database.db.select().from(outgoingMail).where(eq(outgoingMail.sentEmailId, id)).orderBy(outgoingMail.id);
   const records = () => t.database.db.select().from(sentEmails);
 
-  it('sends one message per admin over SMTP, records it and reports each recipient', async () => {
+  it('queues one message per admin, sends them over SMTP and records each recipient', async () => {
     const res = await send({ subject: 'Studio meeting', message: 'We meet on Friday at 10.', recipients: [ids.ann, ids.bob] });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SendEmailResult;
-    expect(body).toMatchObject({ subject: 'Studio meeting', status: 'sent', detail: EMAIL_MESSAGES.sent });
+    expect(body).toMatchObject({ subject: 'Studio meeting', status: 'queued', detail: EMAIL_MESSAGES.queued });
     expect(body.results).toEqual([
-      { id: ids.ann, name: 'ann Admin', email: 'ann@studio.test', status: 'sent', delivered: 'smtp', detail: expect.any(String) },
-      { id: ids.bob, name: 'bob Admin', email: 'bob@studio.test', status: 'sent', delivered: 'smtp', detail: expect.any(String) },
+      { id: ids.ann, name: 'ann Admin', email: 'ann@studio.test', status: 'queued', delivered: null, detail: '' },
+      { id: ids.bob, name: 'bob Admin', email: 'bob@studio.test', status: 'queued', delivered: null, detail: '' },
+    ]);
+    expect((await messagesOf(body.id)).map((m) => [m.recipientId, m.status, m.delivered, m.attempts])).toEqual([
+      [ids.ann, 'sent', 'smtp', 1],
+      [ids.bob, 'sent', 'smtp', 1],
     ]);
 
     expect(smtp.inbox).toHaveLength(2);
@@ -145,31 +156,31 @@ describeEachDatabase('send email (SMTP)', (kind) => {
       payload: `subject=Form&message=From+a+form&recipients=${ids.ann}%2C${ids.bob}`,
     });
     expect(res.statusCode).toBe(200);
+    await mailSettled(t);
     expect(smtp.inbox.flatMap((m) => m.to).sort()).toEqual(['ann@studio.test', 'bob@studio.test']);
   });
 
-  it('reports a refused recipient while the others still get it (partial)', async () => {
+  it('records a refused recipient while the others still get it (partial)', async () => {
     const res = await send({ subject: 'Partial', message: 'Some of you', recipients: [ids.rejected, ids.bob] });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SendEmailResult;
-    expect(body.status).toBe('partial');
-    expect(body.detail).toBe(EMAIL_MESSAGES.partlySent);
-    expect(body.results[0]).toMatchObject({ id: ids.rejected, status: 'failed', delivered: null });
-    expect(body.results[0]!.detail).toMatch(/550|Mailbox unavailable|rejected/i);
-    expect(body.results[1]).toMatchObject({ id: ids.bob, status: 'sent', delivered: 'smtp' });
+    expect(body.status).toBe('queued');
+    const [refused, sent] = await messagesOf(body.id);
+    expect(refused).toMatchObject({ recipientId: ids.rejected, status: 'failed', delivered: null });
+    expect(refused!.error).toMatch(/550|Mailbox unavailable|rejected/i);
+    expect(sent).toMatchObject({ recipientId: ids.bob, status: 'sent', delivered: 'smtp' });
     expect(smtp.inbox.map((m) => m.to)).toEqual([['bob@studio.test']]);
     const [row] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.id, body.id));
     expect(row!.status).toBe('partial');
     expect(row!.error).toContain('reject@studio.test');
   });
 
-  it('answers 502 with the per-recipient results when nothing could be sent', async () => {
+  it('records the send failed when no message could be delivered', async () => {
     const res = await send({ subject: 'Nobody', message: 'Lost', recipients: [ids.rejected, ids.rejected2] });
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(200);
     const body = res.json() as SendEmailResult;
-    expect(body.status).toBe('failed');
-    expect(body.detail).toBe(EMAIL_MESSAGES.sendFailed);
-    expect(body.results.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(body.status).toBe('queued');
+    expect((await messagesOf(body.id)).map((m) => m.status)).toEqual(['failed', 'failed']);
     const [row] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.id, body.id));
     expect(row!.status).toBe('failed');
   });
@@ -276,11 +287,12 @@ describeEachDatabase('send email (outbox)', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SendEmailResult;
-    expect(body.status).toBe('sent');
-    expect(body.results.map((r) => r.delivered)).toEqual(['outbox', 'outbox']);
+    await mailSettled(t);
+    const messages = await t.database.db.select().from(outgoingMail).where(eq(outgoingMail.sentEmailId, body.id));
+    expect(messages.map((m) => m.delivered)).toEqual(['outbox', 'outbox']);
     const outbox = path.join(t.config.dataDir, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-    expect(files.sort()).toEqual(body.results.map((r) => r.detail).sort());
+    expect(files.sort()).toEqual(messages.map((m) => m.detail).sort());
     const mails = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
     expect(mails.map((m) => header(m, 'To')).sort()).toEqual(['bob@studio.test', 'owner@studio.test']);
     for (const m of mails) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
 import { listContactUsContent } from '../contact/contact.service';
 import { countAttempt } from '../../lib/rate-limiter';
+import { queueMail } from '../emails/outgoing.service';
 import { listPeople } from '../people/people.repository';
 import { deleteEnquiry, insertEnquiry, listEnquiries, type EnquiryRow } from './enquiries.repository';
 
@@ -56,13 +57,13 @@ async function withOtherWays(ctx: AppContext, refusal: HttpError): Promise<HttpE
   return new HttpError(refusal.statusCode, detail, refusal.headers);
 }
 
-/** Tells every active admin with an address about a new enquiry; a mail failure never loses the enquiry. */
+/** Queues a message to every active admin with an address: the visitor never waits for the mail server, and a mail failure never loses the enquiry. */
 async function notifyAdmins(ctx: AppContext, data: EnquiryData): Promise<void> {
   try {
     const to = (await listPeople(ctx.db, 'admin')).filter((a) => a.isActive && a.email.trim()).map((a) => a.email);
     if (!to.length) return;
     const text = `A visitor sent an enquiry from the website.\n\nFrom: ${data.full_name} <${data.email}>\n\n${data.message}\n\n--\nDarkroom: see User enquiries in the admin portal.\n`;
-    await ctx.mailer.send({ to, subject: `New enquiry from ${data.full_name}`, text });
+    await queueMail(ctx, { kind: 'enquiry', to, subject: `New enquiry from ${data.full_name}`, text });
   } catch (err) {
     ctx.log.warn({ err }, 'enquiry notification failed');
   }

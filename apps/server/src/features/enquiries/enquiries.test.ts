@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MESSAGES, ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, expectThrottled, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, expectThrottled, type TestApp, mailSettled } from '../../../test/harness';
 import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import { enquiries } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
@@ -195,6 +195,7 @@ describeEachDatabase('enquiries from many addresses at once', (kind) => {
         remoteAddress: '198.51.100.200',
       });
       expect(res.statusCode).toBe(201);
+      await mailSettled(fresh);
       const outbox = path.join(fresh.config.dataDir, 'outbox');
       const [file] = fs.readdirSync(outbox);
       const subject = /^Subject: (.*)$/m.exec(fs.readFileSync(path.join(outbox, file!), 'utf8'))?.[1];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteApi, fillPath, type SiteLoveStory, type SiteService } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, mailSettled, type TestApp } from '../../../test/harness';
 import { FORBIDDEN, seedSite, type SiteFixtures } from '../../../test/site-fixtures';
 
 describeEachDatabase('site read API', (kind) => {
@@ -163,6 +163,7 @@ describeEachDatabase('site read API', (kind) => {
       payload: { full_name: 'Vera Visitor', email: 'vera@example.com', message: 'Are you free on 12 June?' },
     });
     expect(res.statusCode, res.body).toBe(201);
+    await mailSettled(t);
     const outbox = path.join(t.config.dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
     const mail = mails.find((m) => m.includes('Vera Visitor'));

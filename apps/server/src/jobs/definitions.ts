@@ -1,0 +1,13 @@
+import { defineBackupJob } from '../backup/backup.service';
+import type { Config } from '../config';
+import { defineMailJob } from '../features/emails/outgoing.service';
+import { defineUpkeepJobs } from '../maintenance';
+import type { JobQueue } from './queue';
+
+/** Every kind of job a process works: one list, so each process defines the same queues. */
+export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
+  defineUpkeepJobs(jobs);
+  defineMailJob(jobs, config);
+  defineBackupJob(jobs, config);
+  return jobs;
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../lib/log';
+import { openDatabase } from '../db/client';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
+import { JobQueue, type JobState } from './queue';
+
+const FAST = { pollingIntervalSeconds: 0.5, cronCheckSeconds: 1, stopTimeoutMs: 1_000 };
+const log = createLogger('silent');
+
+/** Waits until the job reaches one of `states` (the test's own timeout bounds the wait). */
+async function until(queue: JobQueue, name: string, id: string, states: JobState[]) {
+  for (;;) {
+    const job = await queue.get(name, id);
+    if (job && states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeEachDatabase('job queue', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('retries a failing job with growing delays, then keeps it failed with its error', async () => {
+    const queue = new JobQueue(t.database, log, FAST);
+    const tries: number[] = [];
+    queue.define<{ n: number }>({
+      name: 'always-fails',
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      async run(_ctx, data) {
+        tries.push(Date.now());
+        throw new Error(`no luck with ${data.n}`);
+      },
+    });
+    await queue.start(t.app.runtime);
+    try {
+      const id = await queue.send('always-fails', { n: 7 });
+      const job = await until(queue, 'always-fails', id, ['failed', 'completed']);
+      expect(job.state).toBe('failed');
+      expect(job.retryCount).toBe(2);
+      expect((job.output as { message: string }).message).toBe('no luck with 7');
+      expect(tries).toHaveLength(3);
+      // Back-off: the first retry waits at least the delay, the second at least twice it.
+      expect(tries[1] - tries[0]).toBeGreaterThanOrEqual(1_000);
+      expect(tries[2] - tries[1]).toBeGreaterThanOrEqual(2_000);
+    } finally {
+      await queue.stop();
+    }
+  }, 30_000);
+
+  /** A queue with one job that runs until the test lets it go. */
+  function holdingQueue(stopTimeoutMs: number) {
+    const queue = new JobQueue(t.database, log, { ...FAST, stopTimeoutMs });
+    const held = { started: false, finished: false, release: () => {} };
+    queue.define({
+      name: 'held',
+      retryDelaySeconds: 1,
+      async run() {
+        held.started = true;
+        await new Promise<void>((r) => (held.release = r));
+        held.finished = true;
+      },
+    });
+    return { queue, held };
+  }
+
+  async function stateOf(id: string) {
+    const check = new JobQueue(t.database, log, FAST);
+    check.define({ name: 'held', run: async () => {} });
+    await check.start(t.app.runtime);
+    try {
+      return (await check.get('held', id))?.state;
+    } finally {
+      await check.stop();
+    }
+  }
+
+  it('lets a running job finish when it stops', async () => {
+    const { queue, held } = holdingQueue(10_000);
+    await queue.start(t.app.runtime);
+    const id = await queue.send('held', {});
+    while (!held.started) await new Promise((r) => setTimeout(r, 50));
+    const stopping = queue.stop();
+    setTimeout(() => held.release(), 300);
+    await stopping;
+    expect(held.finished).toBe(true);
+    expect(await stateOf(id)).toBe('completed');
+  }, 30_000);
+
+  it('returns a job still running at the stop timeout to the queue', async () => {
+    const { queue, held } = holdingQueue(1_000);
+    await queue.start(t.app.runtime);
+    const id = await queue.send('held', {});
+    while (!held.started) await new Promise((r) => setTimeout(r, 50));
+    await queue.stop();
+    expect(held.finished).toBe(false);
+    expect(await stateOf(id)).toBe('retry');
+    held.release();
+  }, 30_000);
+
+  it.runIf(kind === 'postgres')(
+    'runs a scheduled job once per match with two processes',
+    async () => {
+      const other = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
+      const runs: { process: number; minute: number }[] = [];
+      const queues = [new JobQueue(t.database, log, FAST), new JobQueue(other, log, FAST)];
+      queues.forEach((queue, process) =>
+        queue.define({
+          name: 'every-minute',
+          cron: '* * * * *',
+          async run() {
+            runs.push({ process, minute: Math.floor(Date.now() / 60_000) });
+          },
+        }),
+      );
+      try {
+        await Promise.all(queues.map((q) => q.start(t.app.runtime)));
+        while (runs.length === 0) await new Promise((r) => setTimeout(r, 100));
+        // Both processes check the schedule every second: give each several chances to queue it again.
+        await new Promise((r) => setTimeout(r, 4_000));
+        const perMinute = new Map<number, number>();
+        for (const r of runs) perMinute.set(r.minute, (perMinute.get(r.minute) ?? 0) + 1);
+        expect([...perMinute.values()].every((n) => n === 1)).toBe(true);
+      } finally {
+        await Promise.all(queues.map((q) => q.stop()));
+        await other.close();
+      }
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,166 @@
+import type PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { systemContext, type AppContext, type AppRuntime } from '../context';
+import { sqlExecutor, type Database } from '../db/client';
+
+/** One kind of background work: its queue, how it is retried, and what it does. */
+export interface JobSpec<T extends object = object> {
+  /** The queue's name (letters, digits, `-`, `_`, `.`, `/`). */
+  name: string;
+  run(ctx: AppContext, data: T, attempt: JobAttempt): Promise<void>;
+  /** Tries after the first one before the job stays failed (default 5). */
+  retryLimit?: number;
+  /** The first retry waits this long, each later one about twice as long (default 30 s). */
+  retryDelaySeconds?: number;
+  /** A try still running after this long counts as failed (a process that died mid-job). */
+  expireInSeconds?: number;
+  /** Cron (5 fields, server time): the job is queued once per match for the whole deployment. */
+  cron?: string;
+}
+
+/** Which try this is: `retryCount` retries came before it, and `last` says no other follows a failure. */
+export interface JobAttempt {
+  retryCount: number;
+  last: boolean;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker asks for work (default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** How often the schedules are checked (default 30 s; a cron match is noticed within it). */
+  cronCheckSeconds?: number;
+  /** How long a stop waits for running jobs before returning them to the queue (default 8 s). */
+  stopTimeoutMs?: number;
+  /** The time zone cron expressions are read in (default: the server's). */
+  timeZone?: string;
+}
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+/** Where pg-boss keeps its tables: beside the app's, out of its backups. */
+const SCHEMA = 'pgboss';
+
+/**
+ * The process's job queue (pg-boss on the app's own database: PGlite or PostgreSQL). Jobs are
+ * defined while the runtime is built; the first `send()` or `start()` installs the queue's tables,
+ * queues and schedules, and `start()` adds this process's workers (the server's, after it
+ * listens; the CLI and most tests only queue). Every process works every queue; a scheduled job
+ * is queued once per cron match however many processes run, and taken by one of them.
+ */
+export class JobQueue {
+  private readonly specs = new Map<string, JobSpec<never>>();
+  private stopped = false;
+  /** This process's worker of each queue, woken when it queues a job rather than at its next poll. */
+  private readonly workers = new Map<string, string>();
+  private installing: Promise<PgBoss> | null = null;
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobQueueOptions = {},
+  ) {}
+
+  define<T extends object>(spec: JobSpec<T>): void {
+    if (this.installing) throw new Error(`job ${spec.name} defined after the queue was installed`);
+    this.specs.set(spec.name, spec as JobSpec<never>);
+  }
+
+  /**
+   * Installs or upgrades the queue's tables and its queues and schedules; the first call does it,
+   * later ones wait for it. Sending needs no more; `start()` adds this process's workers.
+   */
+  install(): Promise<PgBoss> {
+    return (this.installing ??= this.open());
+  }
+
+  /** Installs what is missing, then starts this process's workers. */
+  start(runtime: AppRuntime): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return (this.starting ??= this.startWorkers(runtime));
+  }
+
+  private async open(): Promise<PgBoss> {
+    // Loaded here: the server answers before the queue starts, so start-up never waits for it.
+    const { default: PgBossClass } = await import('pg-boss');
+    const boss = new PgBossClass({
+      db: sqlExecutor(this.database),
+      schema: SCHEMA,
+      cronMonitorIntervalSeconds: this.options.cronCheckSeconds ?? 30,
+    });
+    boss.on('error', (err) => this.log.warn({ err }, 'job queue: background check failed'));
+    await boss.start();
+    const tz = this.options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const spec of this.specs.values()) {
+      const queue: PgBoss.Queue = {
+        name: spec.name,
+        retryLimit: spec.retryLimit ?? 5,
+        retryDelay: spec.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+        expireInSeconds: spec.expireInSeconds ?? 15 * 60,
+        // One try of a scheduled job at a time, even when a run outlasts its interval.
+        policy: spec.cron ? 'singleton' : 'standard',
+      };
+      await boss.createQueue(spec.name, queue);
+      // An existing queue keeps its first options unless told: a new release may change them.
+      await boss.updateQueue(spec.name, queue);
+      if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz });
+      else await boss.unschedule(spec.name);
+    }
+    return boss;
+  }
+
+  private async startWorkers(runtime: AppRuntime): Promise<void> {
+    const boss = await this.install();
+    for (const spec of this.specs.values()) {
+      const ctx = systemContext(runtime, `job:${spec.name}`);
+      const work = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
+      const workerId = await boss.work<object>(spec.name, work, async ([job]) => {
+        await spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit });
+      });
+      this.workers.set(spec.name, workerId);
+    }
+  }
+
+  /** Queues a job (installing the queue first if no call did yet). Returns the job's id. */
+  async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string> {
+    if (!this.specs.has(name)) throw new Error(`no job named ${name}`);
+    const boss = await this.running();
+    const id = await boss.send(name, data, options);
+    if (!id) throw new Error(`job ${name} was not queued`);
+    const worker = this.workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** A job's state and, once it failed, its error (`output.message`). */
+  async get(name: string, id: string): Promise<{ state: JobState; retryCount: number; output: unknown } | null> {
+    const boss = await this.running();
+    const job = await boss.getJobById(name, id, { includeArchive: true });
+    return job && { state: job.state, retryCount: job.retryCount, output: job.output };
+  }
+
+  /** The schedules of the deployment: queue name and cron. */
+  async schedules(): Promise<{ name: string; cron: string }[]> {
+    const boss = await this.running();
+    return (await boss.getSchedules()).map(({ name, cron }) => ({ name, cron }));
+  }
+
+  private async running(): Promise<PgBoss> {
+    if (this.stopped) throw new Error('the job queue has stopped');
+    return this.install();
+  }
+
+  /**
+   * Stops taking work and waits for the running jobs to finish; one still running after the stop
+   * timeout is marked failed, so it is tried again (by another process or after the restart).
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (!this.installing) return;
+    await this.starting?.catch(() => {});
+    const boss = await this.installing.catch(() => null);
+    await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
+  }
+}
