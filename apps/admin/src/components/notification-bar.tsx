@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { enqueueSnackbar, SnackbarProvider, type OptionsObject } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider, type OptionsObject } from 'notistack';
 import { NOTIFICATION_HIDE_MS } from '@darkroom/contracts';
 
 type Show = (message: string, options: OptionsObject) => void;
@@ -9,6 +9,9 @@ let markReady: () => void = () => {};
  * goes to the bar mounted last (read at each call, as a bar can be mounted again).
  */
 export const ready = new Promise<Show>((resolve) => (markReady = () => resolve((message, options) => enqueueSnackbar(message, options))));
+
+/** Closes every message shown. */
+export const dismissAll = (): void => closeSnackbar();
 
 /**
  * The notification bar (top right, hides after 4 s), rendered into its own host node. Loaded after
