@@ -13,12 +13,26 @@ test.describe('what an admin tripped over', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const toast = page.getByRole('region', { name: 'Notifications' }).getByText(AUTH_MESSAGES.mismatch);
     await expect(toast).toBeVisible();
-    await page.clock.pauseAt(Date.now() + 50);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/admin-account\/dashboard$/);
     // Long enough for the closing animation, well short of the 4 s a message stays.
     await page.clock.runFor(1000);
     await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe('a chunk that fails to load', () => {
+  test("the portal's own layout failing twice shows a message with Reload, not a blank page", async ({ authed: page }) => {
+    await page.route('**/assets/admin-layout-*.js', (route) => route.abort());
+    await page.goto('/admin-account/dashboard');
+    // The server answers, so the portal reloads once (a deploy may have changed the hashes); the
+    // chunk fails again, so the message shows.
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await expect(alert).toBeVisible();
+    await page.unroute('**/assets/admin-layout-*.js');
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 });

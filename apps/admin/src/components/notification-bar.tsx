@@ -10,15 +10,21 @@ let markReady: () => void = () => {};
  */
 export const ready = new Promise<Show>((resolve) => (markReady = () => resolve((message, options) => enqueueSnackbar(message, options))));
 
-/** Closes every message shown. */
-export const dismissAll = (): void => closeSnackbar();
+let mounted = false;
+/** Closes every message shown (notistack's close fails before a bar is mounted: nothing to close then). */
+export const dismissAll = (): void => {
+  if (mounted) closeSnackbar();
+};
 
 /**
  * The notification bar (top right, hides after 4 s), rendered into its own host node. Loaded after
  * the first screen rather than with it (see `notify.ts`), so notistack is not part of the entry.
  */
 export default function NotificationBar({ domRoot }: { domRoot: HTMLElement }) {
-  useEffect(() => markReady(), []);
+  useEffect(() => {
+    mounted = true;
+    markReady();
+  }, []);
   return (
     <SnackbarProvider
       domRoot={domRoot}
