@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
+          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...exclude, 'apps/admin/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Guards against a hung test, not races: a test that starts processes or databases may take

@@ -179,7 +179,7 @@ test.describe('sign-in and the portal shell', () => {
     await expect(page).toHaveURL(/\/the-team$/);
   });
 
-  test('a page whose code fails to load shows a message with Retry; the menu stays usable', async ({ authed: page }) => {
+  test('a page whose code fails to load shows a message with Reload; the menu stays usable', async ({ authed: page }) => {
     await page.goto('/admin-account/dashboard');
     await page.route('**/assets/team-page-*.js', (route) => route.abort());
     await page.getByRole('navigation', { name: 'Main menu' }).last().getByRole('link', { name: 'The team', exact: true }).click();
@@ -189,7 +189,7 @@ test.describe('sign-in and the portal shell', () => {
     await expect(alert).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: E2E_ADMIN.username, exact: true })).toBeVisible();
     await page.unroute('**/assets/team-page-*.js');
-    await alert.getByRole('button', { name: 'Retry' }).click();
+    await alert.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByRole('heading', { name: 'The team', level: 1 })).toBeVisible();
   });
 

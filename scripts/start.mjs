@@ -1,24 +1,29 @@
 // `npm start`: builds the portal, the website and the server if they have not been built (the
 // server also when its sources changed since), then serves everything from plain JavaScript.
 import { existsSync } from 'node:fs';
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBuildIsStale, SERVER_BUNDLE } from '../apps/server/build.mjs';
 import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { runStep } from './build-step.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// Each build prints hundreds of lines: held back unless it fails, so the server's own summary
+// (addresses, the first admin's password) ends what a first start prints.
 if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
-  console.log('Building the admin portal (first start only)...');
-  const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/admin'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const status = await runStep('Building the admin portal (first start only)', npm, ['run', 'build', '-w', '@darkroom/admin'], {
+    cwd: root,
+  });
+  if (status !== 0) process.exit(status);
 }
 if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
-  console.log('Building the public website (first start only)...');
-  const built = spawnSync(npm, ['run', 'build', '-w', '@darkroom/site'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  const status = await runStep('Building the public website (first start only)', npm, ['run', 'build', '-w', '@darkroom/site'], {
+    cwd: root,
+  });
+  if (status !== 0) process.exit(status);
 }
 if (serverBuildIsStale()) await buildServer();
 

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { systemContext } from './context';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
+import { startSummary } from './start-summary';
 
 /** How long after listening the job queue starts its workers. */
 const JOBS_START_AFTER_MS = 1_000;
@@ -17,7 +18,7 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   const database = await opening;
   const runtime = await openRuntime({ config, database });
   const app = await buildAppOn(runtime);
-  await ensureFirstAdmin(systemContext(runtime, 'start-up'));
+  const newAdmin = await ensureFirstAdmin(systemContext(runtime, 'start-up'));
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
 
   let jobsTimer: NodeJS.Timeout | undefined = undefined;
@@ -53,6 +54,10 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   const warning = publicUrlWarning(config);
   if (warning) app.log.warn(warning);
   app.log.info(
-    `Darkroom portal: http://localhost:${config.port}/admin-account/ (database: ${runtime.database.kind}, ready in ${Math.round(performance.now())} ms)`,
+    `Darkroom listening on port ${config.port} (database: ${runtime.database.kind}, ready in ${Math.round(performance.now())} ms)`,
   );
+  // Log lines pass through streams that forward them on a later tick: once they are out, the
+  // summary is what a start prints last.
+  await new Promise((resolve) => setImmediate(resolve));
+  process.stdout.write(startSummary(config, newAdmin));
 }

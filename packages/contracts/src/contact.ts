@@ -11,7 +11,7 @@ export const CONTACT_MESSAGES = {
   emailInvalid: 'Enter a valid email address',
   phoneRequired: 'Phone number is required',
   /** Not in the spec: the column's limit. */
-  phoneMax: 'Phone number can not be more than 40 characters',
+  phoneMax: 'Phone number cannot be more than 40 characters',
   created: 'Contact information successfully created',
   updated: 'Contact information successfully updated',
   updateFailed: 'Contact information update failed.',

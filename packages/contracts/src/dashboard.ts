@@ -56,6 +56,8 @@ export const dashboardSummarySchema = z.object({
   /** The customers' latest views, unlocks, downloads and favourites changes, newest first. */
   latest_deliveries: z.array(deliveryLatestEventSchema),
   storage: dashboardStorageSchema,
+  /** Active admins with an e-mail address: who hears of a new enquiry (none: nobody does). */
+  enquiry_recipients: z.number().int(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -73,4 +75,6 @@ export const DASHBOARD_MESSAGES = {
   title: 'Dashboard',
   loadFailed: 'Dashboard could not be loaded.',
   noEnquiries: 'No enquiries yet',
+  noRecipients: 'No admin has an e-mail address, so new enquiries notify no one.',
+  addEmail: 'Add your e-mail address',
 } as const;

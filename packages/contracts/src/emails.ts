@@ -9,9 +9,9 @@ export const EMAIL_LIMITS = { subject: 255, message: 10_000, recipients: 100 } a
 /** Strings of the e-mails area: the three validation messages are the spec's. */
 export const EMAIL_MESSAGES = {
   subjectRequired: 'Email subject is required',
-  subjectMax: `Email subject can not be more than ${EMAIL_LIMITS.subject} characters`,
+  subjectMax: `Email subject cannot be more than ${EMAIL_LIMITS.subject} characters`,
   messageRequired: 'Email body is required',
-  messageMax: `Email body can not be more than ${EMAIL_LIMITS.message} characters`,
+  messageMax: `Email body cannot be more than ${EMAIL_LIMITS.message} characters`,
   recipientsRequired: 'Recipient is required',
   recipientsMax: `Choose at most ${EMAIL_LIMITS.recipients} recipients`,
   recipientUnknown: 'Choose recipients from the admin list',

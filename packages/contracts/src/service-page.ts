@@ -7,8 +7,8 @@ import { imageShape } from './uploads';
 /** Strings of the service page: the image and failure messages are the spec's. */
 export const SERVICE_PAGE_MESSAGES = {
   nameRequired: 'Name is required',
-  nameMax: `Name can not be more than ${TEXT_MAX.medium} characters`,
-  descriptionMax: `Description can not be more than ${TEXT_MAX.long} characters`,
+  nameMax: `Name cannot be more than ${TEXT_MAX.medium} characters`,
+  descriptionMax: `Description cannot be more than ${TEXT_MAX.long} characters`,
   imageRequired: 'Service page image is required',
   created: 'Service page successfully created',
   updated: 'Service page successfully updated',

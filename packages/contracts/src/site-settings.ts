@@ -22,9 +22,9 @@ export const SITE_SETTINGS_LIMITS = { studioName: 120, tagline: 200, seoDescript
 export const SITE_SETTINGS_MESSAGES = {
   title: 'Site settings',
   studioNameRequired: 'Studio name is required',
-  studioNameMax: `Studio name can not be more than ${SITE_SETTINGS_LIMITS.studioName} characters`,
-  taglineMax: `Tagline can not be more than ${SITE_SETTINGS_LIMITS.tagline} characters`,
-  seoDescriptionMax: `SEO description can not be more than ${SITE_SETTINGS_LIMITS.seoDescription} characters`,
+  studioNameMax: `Studio name cannot be more than ${SITE_SETTINGS_LIMITS.studioName} characters`,
+  taglineMax: `Tagline cannot be more than ${SITE_SETTINGS_LIMITS.tagline} characters`,
+  seoDescriptionMax: `SEO description cannot be more than ${SITE_SETTINGS_LIMITS.seoDescription} characters`,
   linkLabelRequired: 'Link name is required',
   linkUrlInvalid: 'Enter a full web address (https://...)',
   tooManyLinks: `At most ${SITE_SETTINGS_LIMITS.socialLinks} social links`,

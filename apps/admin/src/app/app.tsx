@@ -4,6 +4,7 @@ import { ColorModeProvider } from './color-mode';
 import { LoadingScreen } from './layout/loading-screen';
 import { notificationHost, onNotificationBarRequested, requestNotificationBar } from './notification-host';
 import { preloadable } from './preloadable';
+import { RouteErrorBoundary } from './layout/route-error-boundary';
 import { signedInScreenPath } from './early-start';
 
 const LoginPage = lazy(() => import('../features/account/login-page'));
@@ -84,17 +85,23 @@ export function App() {
           <Route
             path="/login"
             element={
-              <Suspense fallback={<LoadingScreen />}>
-                <LoginPage />
-              </Suspense>
+              <RouteErrorBoundary>
+                <Suspense fallback={<LoadingScreen />}>
+                  <LoginPage />
+                </Suspense>
+              </RouteErrorBoundary>
             }
           />
           <Route
             path="*"
             element={
-              <Suspense fallback={<LoadingScreen />}>
-                <AdminLayout />
-              </Suspense>
+              // The layout's own code failing to load (a deploy, a flaky network) shows a message
+              // with Reload; the pages' own failures are caught inside the layout.
+              <RouteErrorBoundary>
+                <Suspense fallback={<LoadingScreen />}>
+                  <AdminLayout />
+                </Suspense>
+              </RouteErrorBoundary>
             }
           />
         </Routes>

@@ -48,6 +48,15 @@ export const SIDEBAR: NavGroup[] = [
   { label: 'Website', items: [{ label: 'Site settings', to: '/Site-settings' }] },
 ];
 
+/**
+ * A group whose one item carries the group's own name is that item alone: the spec lists such
+ * entries as plain items ('Love story: /Love-stories'), not 'Love story > Love story'.
+ */
+export function plainItem(group: NavGroup): NavItem | null {
+  const [only, ...rest] = group.items;
+  return only && !rest.length && only.label === group.label ? only : null;
+}
+
 /** The spec's initial theme options. */
 export const THEME_OPTIONS = {
   sidebarShadow: false,

@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
 import { Alert, Box, InputAdornment, LinearProgress, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -16,12 +27,15 @@ import {
   gridPaginationModelSelector,
   useGridApiRef,
   type GridAutosizeOptions,
+  type GridCellParams,
+  type MuiEvent,
   type GridColDef,
   type GridRowId,
   type GridRowSelectionModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
+import { fitColumns } from './fit-columns';
 
 /**
  * A cell's content on one line: what does not fit ends in an ellipsis, and the full value shows
@@ -47,6 +61,8 @@ export interface DataTableColumn<T> {
   width?: number;
   minWidth?: number;
   sortable?: boolean;
+  /** Never narrowed to fit the table (a phone number, a date): what is cut must be a long text. */
+  keepWhole?: boolean;
   render?: (row: T) => ReactNode;
   text?: (row: T) => string;
 }
@@ -67,7 +83,17 @@ export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label?: string;
   rowHeight?: number;
+  /** Width of the Action column (default 180); a narrower one leaves room for the data at 1280 px. */
+  actionsWidth?: number;
+  /** Opens a row's record: a click on the row (not on its buttons or links) or Enter on one of its cells. */
+  onOpen?: (row: T) => void;
 }
+
+/** Width of an Action column holding two small icon buttons (View, Delete) and the cell's padding. */
+export const TWO_ICON_ACTIONS = 80;
+
+/** Columns whose clicks and keys belong to their own controls, never to opening the row. */
+const OWN_CONTROLS = new Set(['__actions', '__check__']);
 
 const LOCALE = {
   toolbarQuickFilterPlaceholder: COMMON_MESSAGES.searchPlaceholder,
@@ -102,14 +128,23 @@ export function DataTable<T extends GridValidRowModel>({
   toolbar,
   label,
   rowHeight,
+  actionsWidth = 180,
+  onOpen,
 }: DataTableProps<T>) {
   const apiRef = useGridApiRef();
+  // Pages pass a new `actions` function at each render: read through a ref, so the columns (and
+  // their sizing) are not rebuilt each time, which re-sized them in a loop.
+  const actionsRef = useRef(actions);
+  useLayoutEffect(() => {
+    actionsRef.current = actions;
+  });
+  const hasActions = !!actions;
 
   const gridColumns = useMemo<GridColDef<T>[]>(() => {
     const serial: GridColDef<T> = {
       field: '__serial',
       headerName: '#',
-      width: 64,
+      width: 56,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
@@ -127,7 +162,7 @@ export function DataTable<T extends GridValidRowModel>({
       headerName: c.headerName,
       flex: c.width ? undefined : (c.flex ?? 1),
       width: c.width,
-      minWidth: c.minWidth ?? 120,
+      minWidth: c.minWidth ?? Math.min(120, c.width ?? 120),
       // A very long value (an e-mail, a message) stops here and ends in an ellipsis with a hover title.
       maxWidth: c.width ? undefined : AUTOSIZE_MAX,
       sortable: c.sortable ?? true,
@@ -141,7 +176,7 @@ export function DataTable<T extends GridValidRowModel>({
       // A rendered-only column (an image, say) has nothing a search could match.
       ...(c.render && !c.text ? { getApplyQuickFilterFn: () => null, sortable: c.sortable ?? false } : {}),
     }));
-    const action: GridColDef<T>[] = actions
+    const action: GridColDef<T>[] = hasActions
       ? [
           {
             field: '__actions',
@@ -149,23 +184,70 @@ export function DataTable<T extends GridValidRowModel>({
             sortable: false,
             filterable: false,
             disableColumnMenu: true,
-            minWidth: 120,
-            width: 180,
+            resizable: false,
+            minWidth: Math.min(120, actionsWidth),
+            width: actionsWidth,
             getApplyQuickFilterFn: () => null,
-            renderCell: (p) => <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>{actions(p.row)}</Box>,
+            renderCell: (p) => (
+              <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', height: '100%' }}>{actionsRef.current?.(p.row)}</Box>
+            ),
           },
         ]
       : [];
     return [serial, ...mapped, ...action];
-  }, [columns, actions, apiRef]);
+  }, [columns, hasActions, actionsWidth, apiRef]);
 
-  // Text columns without a set width are sized to their content once the rows are drawn.
+  // Text columns without a set width are sized to their content once the rows are drawn, then
+  // the widest give up width until the row fits the table: the Action column is never pushed
+  // past the right edge (a wide table at 1280 px hid View and Delete).
   const autosized = useMemo(() => columns.filter((c) => !c.width && (!c.render || c.text)).map((c) => c.field), [columns]);
+  const sizeColumns = useCallback(async () => {
+    const api = apiRef.current;
+    if (!api) return;
+    if (autosized.length) await api.autosizeColumns({ ...AUTOSIZE, columns: autosized });
+    // The new widths are the grid's state only once it has drawn them.
+    await new Promise(requestAnimationFrame);
+    if (apiRef.current !== api) return;
+    const shrinkable = new Set(columns.filter((c) => !c.width && !c.keepWhole).map((c) => c.field));
+    const fitted = fitColumns(
+      api.getVisibleColumns().map((c) => ({
+        field: c.field,
+        width: c.computedWidth,
+        min: c.minWidth ?? 50,
+        shrinkable: shrinkable.has(c.field),
+      })),
+      api.getRootDimensions().viewportInnerSize.width,
+    );
+    for (const [field, width] of fitted) api.setColumnWidth(field, width);
+  }, [apiRef, autosized, columns]);
   useEffect(() => {
-    if (!rows?.length || !autosized.length) return;
-    const frame = requestAnimationFrame(() => void apiRef.current?.autosizeColumns({ ...AUTOSIZE, columns: autosized }));
+    if (!rows?.length) return;
+    const frame = requestAnimationFrame(() => void sizeColumns());
     return () => cancelAnimationFrame(frame);
-  }, [rows, autosized, gridColumns, apiRef]);
+  }, [rows, sizeColumns, gridColumns]);
+  // Sized again when the table's width changes with the window; not on a change of its height
+  // alone, which a horizontal scroll bar coming and going during the sizing causes (a loop).
+  const sizedForWidth = useRef(0);
+  useEffect(
+    () =>
+      apiRef.current?.subscribeEvent('debouncedResize', ({ width }) => {
+        if (Math.round(width) === sizedForWidth.current) return;
+        sizedForWidth.current = Math.round(width);
+        void sizeColumns();
+      }),
+    [apiRef, sizeColumns],
+  );
+
+  const openFromCell = useCallback(
+    (params: GridCellParams<T>, event: MuiEvent<ReactMouseEvent | ReactKeyboardEvent>) => {
+      if (!onOpen || OWN_CONTROLS.has(params.field)) return;
+      if (event.type === 'keydown' && (event as ReactKeyboardEvent).key !== 'Enter') return;
+      // A link or button inside a cell (an e-mail address) does its own job.
+      if ((event.target as Element).closest?.('a, button, input')) return;
+      onOpen(params.row);
+    },
+    [onOpen],
+  );
 
   const selectionModel = useMemo<GridRowSelectionModel | undefined>(
     () => (selection ? { type: 'include', ids: new Set(selection) } : undefined),
@@ -208,12 +290,26 @@ export function DataTable<T extends GridValidRowModel>({
           slots={{ toolbar: TableToolbar, loadingOverlay: FetchingOverlay }}
           localeText={LOCALE}
           rowHeight={rowHeight}
+          onCellClick={onOpen ? openFromCell : undefined}
+          onCellKeyDown={onOpen ? openFromCell : undefined}
           // Sized to their content the columns may be wider than the screen: every column stays
           // drawn (tables hold at most a page of rows), so the row's actions are always there.
           columnBufferPx={4000}
           initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
           pageSizeOptions={[10, 25, 50, 100]}
-          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+          sx={{
+            bgcolor: 'background.paper',
+            '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+            // Narrower padding and headers that may take two lines leave the values more room:
+            // a table of ten columns fits 1280 px with its Action column.
+            '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: '6px' },
+            // The row's filler after the last column takes what is left, padding none.
+            '& .MuiDataGrid-cell.MuiDataGrid-cellEmpty': { p: 0 },
+            // The Action column's separator would stick out past the table's right edge.
+            '& .MuiDataGrid-columnHeader[data-field="__actions"] .MuiDataGrid-columnSeparator': { display: 'none' },
+            '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+            ...(onOpen ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {}),
+          }}
         />
       </Box>
     </ExtraToolbarContext.Provider>

@@ -16,3 +16,11 @@ export function useNotify() {
       .then((enqueue) => enqueue(message || COMMON_MESSAGES.defaultNotification, { variant: type }));
   }, []);
 }
+
+/**
+ * Closes the messages on screen: a failure that no longer holds (a wrong password, once a right
+ * one signed in) must not follow the admin onto the next screen. Nothing to do before the bar loaded.
+ */
+export function dismissNotifications(): void {
+  void import('./notification-bar').then((bar) => bar.dismissAll());
+}

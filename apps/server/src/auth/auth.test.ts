@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, COMMON_MESSAGES } from '@darkroom/contracts';
 import { ADMIN, createTestApp, describeEachDatabase, expectThrottled, type TestApp } from '../../test/harness';
@@ -8,6 +8,7 @@ import { hashPassword } from './passwords';
 import { hashToken } from './tokens.repository';
 import { ensureFirstAdmin } from '../features/people/first-admin';
 import { loadConfig } from '../config';
+import { startSummary } from '../start-summary';
 import { verifyPassword } from './passwords';
 
 describeEachDatabase('sign-in and session', (kind) => {
@@ -172,18 +173,13 @@ describeEachDatabase('first-admin bootstrap', (kind) => {
     expect(await verifyPassword(rows[0]!.passwordHash, 'from-the-env-123')).toBe(true);
   });
 
-  it('generates and prints a password when none is configured', async () => {
+  it('generates a password when none is configured, for the start summary to print', async () => {
     await t.database.db.delete(accounts);
     const config = loadConfig({ DATA_DIR: t.config.dataDir });
-    const printed: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => (printed.push(String(chunk)), true)) as typeof process.stdout.write;
-    try {
-      await ensureFirstAdmin({ ...t.ctx, config, log: { info: () => {} } as unknown as typeof t.ctx.log });
-    } finally {
-      process.stdout.write = write;
-    }
-    const match = /Username: (\S+)\s+Password: (\S+)/.exec(printed.join(''));
+    const made = await ensureFirstAdmin({ ...t.ctx, config, log: { info: () => {} } as unknown as typeof t.ctx.log });
+    expect(made?.username).toBe('admin');
+    const summary = startSummary({ port: 8001, publicUrl: null }, made);
+    const match = /Username: (\S+)\s+Password: (\S+)/.exec(summary);
     expect(match).not.toBeNull();
     const res = await t.app.inject({
       method: 'POST',
@@ -191,5 +187,19 @@ describeEachDatabase('first-admin bootstrap', (kind) => {
       payload: { username: match![1], password: match![2] },
     });
     expect(res.statusCode).toBe(200);
+    // Started again, with the admin there: nothing to print.
+    expect(await ensureFirstAdmin({ ...t.ctx, config, log: { info: () => {} } as unknown as typeof t.ctx.log })).toBeNull();
+  });
+});
+
+describe('startSummary', () => {
+  it("names the website's and the portal's addresses, from PUBLIC_URL when set", () => {
+    const local = startSummary({ port: 8001, publicUrl: null }, null);
+    expect(local).toContain('Website: http://localhost:8001/\n');
+    expect(local).toContain('Portal:  http://localhost:8001/admin-account/\n');
+    expect(local).not.toContain('Password');
+    const hosted = startSummary({ port: 8001, publicUrl: 'https://studio.example' }, { username: 'admin', password: 'p4ss' });
+    expect(hosted).toContain('Website: https://studio.example/');
+    expect(hosted).toContain('Username: admin  Password: p4ss');
   });
 });

@@ -76,6 +76,7 @@ export function createLogger(level: string, opts: { format?: LogFormat; destinat
     },
   };
   if (opts.destination) return pino(options, opts.destination);
-  if (opts.format === 'pretty') return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+  if (opts.format === 'pretty')
+    return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
   return pino(options);
 }

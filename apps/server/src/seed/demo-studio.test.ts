@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
-import { parseSeedArgs } from './cli';
+import { doneLine, main, parseSeedArgs } from './cli';
 import { DEMO_SIZES, seedDemoStudio } from './demo-studio';
 
 it('reads the demo sizes from the command line, and refuses anything else', () => {
@@ -10,6 +13,27 @@ it('reads the demo sizes from the command line, and refuses anything else', () =
   expect(parseSeedArgs(['--demo', '--photos'])).toBeNull();
   expect(parseSeedArgs(['--demo', '--photos', '-1'])).toBeNull();
   expect(parseSeedArgs(['--demo', '--colour', '3'])).toBeNull();
+});
+
+it('says how to sign in next: an admin to create only when none exists', () => {
+  expect(doneLine(12.34, false)).toBe('Done in 12.3 s. Create an admin with: npm run admin -- create <name>');
+  expect(doneLine(12.34, true)).not.toContain('Create an admin');
+});
+
+it('refuses with one line, no stack trace, while the server has the embedded database open', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-busy-'));
+  // The marker a running server leaves (db/client.ts): a live process that is not this one.
+  fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+  fs.writeFileSync(`${path.join(dataDir, 'pglite')}.pid`, String(process.ppid));
+  const errors: string[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+  try {
+    expect(await main(['--demo', '--services', '1'], { DATA_DIR: dataDir })).toBe(1);
+  } finally {
+    spy.mockRestore();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  expect(errors).toEqual([`The seed needs the database to itself: stop the server (pid ${process.ppid}) first, then run it again.`]);
 });
 
 describeEachDatabase('demo seed', (kind) => {
@@ -34,8 +58,17 @@ describeEachDatabase('demo seed', (kind) => {
     const users = (await t.as({ method: 'GET', url: '/adminportal/manage-users/' })).json() as { email: string }[];
     expect(users).toHaveLength(25);
     expect(new Set(users.map((u) => u.email)).size).toBe(25);
-    const galleries = (await t.as({ method: 'GET', url: '/adminportal/manage-client-galleries/' })).json() as { id: number }[];
+    const galleries = (await t.as({ method: 'GET', url: '/adminportal/manage-client-galleries/' })).json() as {
+      id: number;
+      status: boolean;
+    }[];
     expect(galleries).toHaveLength(2);
+    // Everything made is published: the home page has its hero, the galleries can be sent.
+    expect(galleries.every((g) => g.status)).toBe(true);
+    const slides = (await t.as({ method: 'GET', url: '/adminportal/manage-carousel/' })).json() as { status: boolean }[];
+    expect(slides.map((s) => s.status)).toEqual([true]);
+    const stories = (await t.as({ method: 'GET', url: '/adminportal/manage-love-stories/' })).json() as { status: boolean }[];
+    expect(stories.map((s) => s.status)).toEqual([true]);
     // Each client gallery holds photos to deliver.
     for (const g of galleries) {
       const clientPhotos = (await t.as({ method: 'GET', url: `/adminportal/client-photos/${g.id}/` })).json() as { name: string }[];
@@ -43,7 +76,8 @@ describeEachDatabase('demo seed', (kind) => {
     }
     const enquiries = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as unknown[];
     expect(enquiries).toHaveLength(1100);
-    expect(lines.at(-1)).toBe('enquiries: 1100');
+    expect(lines).toContain('enquiries: 1100');
+    expect(lines).toContain('carousel slide and love story: published');
     // A customer can not sign in with anything the seed knows.
     const login = await t.app.inject({
       method: 'POST',

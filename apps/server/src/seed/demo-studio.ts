@@ -7,6 +7,8 @@ import { GalleryUpload } from '../features/galleries/galleries.service';
 import { insertPeople } from '../features/people/people.repository';
 import { createService, updateService } from '../features/services/services.service';
 import { createClientGallery } from '../features/client-galleries/client-galleries.service';
+import { createCarouselItem, updateCarouselItem } from '../features/carousel/carousel.service';
+import { createLoveStory } from '../features/love-stories/love-stories.service';
 import { removeSample, writeSamplePhoto } from '../media/sample-photos';
 import { spoolDir } from '../media/spool';
 
@@ -120,7 +122,7 @@ export async function seedDemoStudio(
     for (let i = 0; i < Math.min(sizes.clientGalleries, customerIds.length); i++) {
       const gallery = await createClientGallery(
         ctx,
-        { title: `${FIRST[i % FIRST.length]} & family, ${2025 + (i % 2)}`, user: customerIds[i]!, gallery_link: '', status: i % 3 !== 0 },
+        { title: `${FIRST[i % FIRST.length]} & family, ${2025 + (i % 2)}`, user: customerIds[i]!, gallery_link: '', status: true },
         covers[i % covers.length]!.upload,
       );
       // The service gallery's first photos again: the same content, so their stored files are reused.
@@ -134,6 +136,31 @@ export async function seedDemoStudio(
       await upload.finish();
     }
     progress(`client galleries: ${Math.min(sizes.clientGalleries, customerIds.length)}`);
+
+    // Published, as everything the seed makes: the home page's hero is the carousel's slide.
+    const slide = await createCarouselItem(
+      ctx,
+      { header: 'Weddings', title: 'Your day', message: 'Stories told in light' },
+      (await photo(1_000_100, { width: 1920, height: 900 })).upload,
+    );
+    await updateCarouselItem(ctx, slide.id, { status: true }, undefined);
+    if (customerIds.length) {
+      await createLoveStory(
+        ctx,
+        {
+          title: `${FIRST[0]} & ${FIRST[1]}`,
+          user: customerIds[0]!,
+          status: true,
+          description1: 'A spring wedding in the old gardens.',
+          description2: '',
+          description3: '',
+          description4: '',
+          description5: '',
+        },
+        (await photo(1_000_101, { width: 900, height: 600 })).upload,
+      );
+    }
+    progress('carousel slide and love story: published');
 
     const now = Date.now();
     await insertEnquiries(

@@ -35,7 +35,8 @@ interface State {
 }
 
 /**
- * Per route: a page that fails to load or crashes shows a message with Retry instead of blanking
+ * Per route, and around the sign-in screen and the admin layout themselves (app.tsx), so a chunk
+ * that cannot be loaded never leaves a blank page: a page that fails to load or crashes shows a message with Retry instead of blanking
  * the whole app; the header and sidebar stay usable. Keyed by path, so navigating away resets it.
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -70,13 +71,13 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
           sx={{ maxWidth: 560, width: '100%' }}
           action={
             <Button color="inherit" size="small" onClick={this.retry}>
-              Retry
+              {chunk ? 'Reload' : 'Retry'}
             </Button>
           }
         >
           <AlertTitle>{chunk ? 'This page could not be loaded' : 'Something went wrong on this page'}</AlertTitle>
           {chunk
-            ? 'The connection to the server failed or the portal was updated. Check the connection and retry.'
+            ? 'The connection to the server failed or the portal was updated. Check the connection and reload.'
             : 'The page stopped with an error. Retry, or go to another page from the menu.'}
         </Alert>
       </Box>

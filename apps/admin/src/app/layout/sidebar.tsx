@@ -1,7 +1,18 @@
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
-import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
-import { SIDEBAR } from '../nav';
+import {
+  Box,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+  Typography,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import { plainItem, SIDEBAR, type NavItem } from '../nav';
 
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -12,27 +23,37 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         </Typography>
       </Toolbar>
       <List dense disablePadding>
-        {SIDEBAR.map((group) => (
-          <Fragment key={group.label}>
-            <ListSubheader sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 11 }}>
-              {group.label}
-            </ListSubheader>
-            {group.items.map((item) => (
-              // Each link sits in its own <li>: a list holds list items only.
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.to}
-                  onClick={onNavigate}
-                  sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-                >
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </Fragment>
-        ))}
+        {SIDEBAR.map((group) => {
+          const plain = plainItem(group);
+          if (plain) return <SidebarLink key={group.label} item={plain} onNavigate={onNavigate} sx={{ mt: 1 }} />;
+          return (
+            <Fragment key={group.label}>
+              <ListSubheader sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 11 }}>
+                {group.label}
+              </ListSubheader>
+              {group.items.map((item) => (
+                <SidebarLink key={item.to} item={item} onNavigate={onNavigate} />
+              ))}
+            </Fragment>
+          );
+        })}
       </List>
     </Box>
+  );
+}
+
+function SidebarLink({ item, onNavigate, sx }: { item: NavItem; onNavigate?: () => void; sx?: SxProps<Theme> }) {
+  return (
+    // Each link sits in its own <li>: a list holds list items only.
+    <ListItem disablePadding sx={sx}>
+      <ListItemButton
+        component={NavLink}
+        to={item.to}
+        onClick={onNavigate}
+        sx={{ mx: 1, borderRadius: 1, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+      >
+        <ListItemText primary={item.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import type { LoginInput } from '@darkroom/contracts';
-import { useNotify } from '../../components/notify';
+import { dismissNotifications, useNotify } from '../../components/notify';
 import { writeSession } from '../../app/session';
 import { useSession } from '../../app/use-session';
 import { LoginField } from './login-field';
@@ -73,6 +73,8 @@ export default function LoginPage() {
       try {
         const res = await loginCall(checked.data);
         writeSession({ isLoggedIn: true, userDetail: res.userDetails, authToken: res.authToken, maxTimeOut: res.maxTimeOut });
+        // An earlier attempt's 'does not match' is no longer true.
+        dismissNotifications();
         void navigate(target, { replace: true });
       } catch (err) {
         const message = loginError(err);

@@ -99,6 +99,23 @@ describe('DeliveryDialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText(DELIVERY_TEXT.linkCopied)).toBeTruthy();
   });
 
+  it('offers Send to customer only on a published gallery, and publishes from the dialog', async () => {
+    const calls = serve((c) => (c.method === 'PATCH' ? { status: 200, body: gallery() } : { status: 200, body: activity }));
+    const user = userEvent.setup();
+    renderDialog(gallery({ status: false }));
+    expect(within(dialog()).getByText(DELIVERY_TEXT.unpublished)).toBeTruthy();
+    expect(within(dialog()).queryByRole('button', { name: 'Send to customer' })).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PATCH', url: '/adminportal/manage-client-galleries/7/' });
+    expect((writes(calls)[0]!.body as FormData).get('status')).toBe('true');
+    expect(await screen.findByText('Client gallery successfully publish')).toBeTruthy();
+    cleanup();
+    renderDialog(gallery({ status: true }));
+    expect(within(dialog()).getByRole('button', { name: 'Send to customer' })).toBeTruthy();
+    expect(within(dialog()).queryByText(DELIVERY_TEXT.unpublished)).toBeNull();
+  });
+
   it('shows the activity: counts, last visit and the latest event first', async () => {
     serve(() => ({ status: 200, body: activity }));
     renderDialog(gallery());

@@ -18,12 +18,12 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { DELIVERY_MESSAGES, type ClientGallery } from '@darkroom/contracts';
+import { CLIENT_GALLERY_PUBLISH_LABEL, DELIVERY_MESSAGES, publishMessages, type ClientGallery } from '@darkroom/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DISCARD_TITLE } from '../../components/form-dialog';
 import { copyText } from '../../components/copy-text';
 import { useNotify } from '../../components/notify';
-import { clientGalleryFailure, useRegenerateDelivery } from './api';
+import { clientGalleryFailure, usePublishClientGallery, useRegenerateDelivery } from './api';
 import { DeliveryActivity } from './delivery-activity';
 import { DeliverySettings } from './delivery-settings';
 import { deliveryLink, DELIVERY_TEXT } from './delivery-text';
@@ -44,6 +44,7 @@ export function DeliveryDialog({ gallery, onClose }: DeliveryDialogProps) {
   const linkHeadingId = useId();
   const notify = useNotify();
   const regenerate = useRegenerateDelivery();
+  const publish = usePublishClientGallery();
   const linkInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
@@ -69,6 +70,18 @@ export function DeliveryDialog({ gallery, onClose }: DeliveryDialogProps) {
     }
   };
 
+  // The link answers 'not found' until the gallery is published: sending it is offered only then,
+  // and publishing is a button here (the server refuses to send an unpublished gallery).
+  const publishNow = async () => {
+    const messages = publishMessages(CLIENT_GALLERY_PUBLISH_LABEL);
+    try {
+      await publish.mutateAsync({ id: gallery.id, status: true });
+      notify(messages.published, 'success');
+    } catch (err) {
+      notify(clientGalleryFailure(err, messages.publishFailed, []), 'error');
+    }
+  };
+
   return (
     <>
       <Dialog open onClose={(_event, reason) => reason !== 'backdropClick' && close()} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -84,7 +97,15 @@ export function DeliveryDialog({ gallery, onClose }: DeliveryDialogProps) {
               Private link
             </Typography>
             {!gallery.status && (
-              <Alert severity="info" sx={{ mb: 1.5 }}>
+              <Alert
+                severity="info"
+                sx={{ mb: 1.5 }}
+                action={
+                  <Button color="inherit" size="small" disabled={publish.isPending} onClick={() => void publishNow()}>
+                    Publish
+                  </Button>
+                }
+              >
                 {DELIVERY_TEXT.unpublished}
               </Alert>
             )}
@@ -115,9 +136,11 @@ export function DeliveryDialog({ gallery, onClose }: DeliveryDialogProps) {
               </Stack>
             </Stack>
             <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-              <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setSending(true)}>
-                Send to customer
-              </Button>
+              {gallery.status && (
+                <Button variant="contained" startIcon={<SendOutlinedIcon />} onClick={() => setSending(true)}>
+                  Send to customer
+                </Button>
+              )}
               <Button color="error" startIcon={<AutorenewIcon />} onClick={() => setConfirming(true)}>
                 Revoke and make a new link
               </Button>
@@ -153,7 +176,7 @@ export function DeliveryDialog({ gallery, onClose }: DeliveryDialogProps) {
           onClose();
         }}
       />
-      {sending && <SendDeliveryDialog gallery={gallery} onClose={() => setSending(false)} />}
+      {sending && gallery.status && <SendDeliveryDialog gallery={gallery} onClose={() => setSending(false)} />}
     </>
   );
 }

@@ -13,7 +13,7 @@ export const DELIVERY_TEXT = {
   regenerateFailed: 'A new link could not be made',
   passwordNote: 'A password is set. It is never shown; type a new one to replace it.',
   passwordRemovedOnSave: 'The password will be removed when you save.',
-  unpublished: 'This gallery is not published: its link shows "not found" until you publish it.',
+  unpublished: 'This gallery is not published: its link shows "not found" and cannot be sent until you publish it.',
   sendPasswordNote:
     'The gallery has a password. The e-mail says a password is needed but does not include it; type it in your message if you want to send it.',
   sendNoPasswordNote: 'The e-mail holds the link; no password is needed to open it.',

@@ -93,6 +93,18 @@ export default function DashboardPage() {
         </Alert>
       ) : (
         <Stack spacing={3}>
+          {data && data.enquiry_recipients === 0 && (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" component={RouterLink} to="/UserProfile">
+                  {DASHBOARD_MESSAGES.addEmail}
+                </Button>
+              }
+            >
+              {DASHBOARD_MESSAGES.noRecipients}
+            </Alert>
+          )}
           <Grid container spacing={2.5} component="section" aria-label="Counts" aria-busy={isPending}>
             {DASHBOARD_COUNT_KEYS.map((key) => (
               <Grid key={key} size={CARD_SIZE}>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Typography } from '@mui/material';
 import { ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, TWO_ICON_ACTIONS, type DataTableColumn } from '../../components/data-table';
 import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDateTime } from '../../components/format';
@@ -26,13 +26,13 @@ export default function EnquiriesPage() {
 
   const columns = useMemo<DataTableColumn<Enquiry>[]>(
     () => [
-      { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 160 },
-      emailColumn('Email', { flex: 1.2, minWidth: 200 }),
+      { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 120 },
+      emailColumn('Email', { flex: 1.2, minWidth: 140 }),
       {
         field: 'message',
         headerName: 'Message',
         flex: 2.5,
-        minWidth: 240,
+        minWidth: 160,
         text: (r) => r.message,
         render: (r) => (
           <Typography variant="body2" noWrap title={r.message}>
@@ -60,6 +60,8 @@ export default function EnquiriesPage() {
         columns={columns}
         loading={isLoading}
         error={error}
+        onOpen={setViewing}
+        actionsWidth={TWO_ICON_ACTIONS}
         actions={(row) => (
           <>
             <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => setViewing(row)} />

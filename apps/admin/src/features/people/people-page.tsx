@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Chip, Tooltip } from '@mui/material';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { accountStatusLabel, PEOPLE_MESSAGES, type PersonAccount, type PersonCreated } from '@darkroom/contracts';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, TWO_ICON_ACTIONS, type DataTableColumn } from '../../components/data-table';
 import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { formatDate, formatDateTime, personName } from '../../components/format';
@@ -58,28 +58,31 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
 
   const columns = useMemo<DataTableColumn<PersonAccount>[]>(
     () => [
-      { field: 'first_name', headerName: 'First name', minWidth: 90 },
-      { field: 'last_name', headerName: 'Last name', minWidth: 90 },
-      emailColumn('Email Address', { flex: 1.6, minWidth: 150 }),
-      { field: 'username', headerName: 'Username', minWidth: 100 },
-      { field: 'phone', headerName: 'Phone', minWidth: 100 },
+      // Narrowed to fit 1280 px with the Action column (names and addresses end in an ellipsis,
+      // whole on hover); phone numbers and dates are never cut.
+      { field: 'first_name', headerName: 'First name', minWidth: 80 },
+      { field: 'last_name', headerName: 'Last name', minWidth: 80 },
+      emailColumn('Email Address', { flex: 1.6, minWidth: 90 }),
+      { field: 'username', headerName: 'Username', minWidth: 90 },
+      { field: 'phone', headerName: 'Phone', minWidth: 100, keepWhole: true },
       {
         field: 'date_joined',
         headerName: 'Date Created',
         minWidth: 105,
+        keepWhole: true,
         text: (r) => formatDate(r.date_joined),
         render: (r) => <span title={formatDateTime(r.date_joined)}>{formatDate(r.date_joined)}</span>,
       },
       {
         field: 'is_active',
         headerName: 'Status',
-        width: 90,
+        width: 80,
         text: (r) => accountStatusLabel(r.is_active),
         render: (r) => (
           <Chip size="small" label={accountStatusLabel(r.is_active)} color={r.is_active ? 'success' : 'default'} variant="outlined" />
         ),
       },
-      { field: 'last_login', headerName: 'Last Login', minWidth: 140, text: (r) => formatDateTime(r.last_login) },
+      { field: 'last_login', headerName: 'Last Login', minWidth: 100, keepWhole: true, text: (r) => formatDateTime(r.last_login) },
     ],
     [],
   );
@@ -113,7 +116,16 @@ export function PeoplePage({ kind }: { kind: PersonKind }) {
           </Tooltip>
         }
       />
-      <DataTable<PersonAccount> label={text.label} rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />
+      <DataTable<PersonAccount>
+        label={text.label}
+        rows={data}
+        columns={columns}
+        loading={isLoading}
+        error={error}
+        actions={actions}
+        actionsWidth={TWO_ICON_ACTIONS}
+        onOpen={editor.edit}
+      />
       {editor.open && (
         <PersonDialog
           key={editor.key}

@@ -22,9 +22,11 @@ const total = (table: PgTable, where?: SQL) =>
  * Every count in one round trip: a scalar subquery per area (and per published flag),
  * so the dashboard costs one query however many areas it shows.
  */
-export async function countAll(
-  db: DbOrTx,
-): Promise<{ counts: Record<DashboardCountKey, number>; published: Record<DashboardPublishableKey, number> }> {
+export async function countAll(db: DbOrTx): Promise<{
+  counts: Record<DashboardCountKey, number>;
+  published: Record<DashboardPublishableKey, number>;
+  enquiryRecipients: number;
+}> {
   const [row] = await db
     .select({
       services: total(services),
@@ -38,6 +40,8 @@ export async function countAll(
       page_images: total(pageImages),
       carousel_items: total(carouselItems),
       home_gallery_images: total(homeGalleryImages),
+      // Whom a new enquiry is mailed to (enquiries.service.ts notifyAdmins).
+      recipients: total(accounts, sql`${accounts.isStaff} = true and ${accounts.isActive} = true and trim(${accounts.email}) <> ''`),
       p_services: total(services, sql`${services.status} = true`),
       p_love_stories: total(loveStories, sql`${loveStories.status} = true`),
       p_client_galleries: total(clientGalleries, sql`${clientGalleries.status} = true`),
@@ -69,5 +73,6 @@ export async function countAll(
       carousel_items: r.p_carousel_items,
       home_gallery_images: r.p_home_gallery_images,
     },
+    enquiryRecipients: r.recipients,
   };
 }

@@ -37,7 +37,7 @@ export function forgetStorageUsage(ctx: AppContext): void {
 
 /** Counts are always live (one cheap query); only the storage figure is cached. */
 export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummary> {
-  const [{ counts, published }, enquiries, deliveries, storage] = await Promise.all([
+  const [{ counts, published, enquiryRecipients }, enquiries, deliveries, storage] = await Promise.all([
     countAll(ctx.db),
     listEnquiries(ctx.db, DASHBOARD_LATEST_ENQUIRIES),
     latestDeliveryEvents(ctx, DASHBOARD_LATEST_DELIVERIES),
@@ -49,5 +49,6 @@ export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummar
     latest_enquiries: enquiries.map(toEnquiry),
     latest_deliveries: deliveries,
     storage,
+    enquiry_recipients: enquiryRecipients,
   };
 }

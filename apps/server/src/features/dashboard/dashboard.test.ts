@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   DASHBOARD_COUNT_KEYS,
   DASHBOARD_LATEST_ENQUIRIES,
@@ -195,5 +196,23 @@ describeEachDatabase('dashboard', (kind) => {
     forgetStorageUsage(t.ctx);
     const [a, b] = await Promise.all([summary(), summary()]);
     expect(a.storage).toEqual(b.storage);
+  });
+
+  it('counts the admins a new enquiry is mailed to: active, with an address', async () => {
+    const { db } = t.database;
+    // The seeded admin has an address; everyone else here is someone no notification reaches.
+    expect((await summary()).enquiry_recipients).toBe(1);
+    await db.insert(accounts).values([
+      { username: 'blank-admin', passwordHash: 'x', isStaff: true, email: '  ' },
+      { username: 'gone-admin', passwordHash: 'x', isStaff: true, isActive: false, email: 'gone@studio.test' },
+      { username: 'a-customer', passwordHash: 'x', email: 'customer@example.com' },
+    ]);
+    expect((await summary()).enquiry_recipients).toBe(1);
+    await db.update(accounts).set({ email: '' }).where(eq(accounts.username, 'owner'));
+    try {
+      expect((await summary()).enquiry_recipients).toBe(0);
+    } finally {
+      await db.update(accounts).set({ email: 'owner@studio.test' }).where(eq(accounts.username, 'owner'));
+    }
   });
 });

@@ -1,16 +1,18 @@
 import type { AppContext } from '../../context';
 import { countActiveAdmins, findByUsername } from '../../auth/accounts.repository';
 import { createAccountWithPassword } from './people.service';
+import type { NewAdmin } from '../../start-summary';
 
 /**
  * Makes sure someone can sign in: with no admin at all, creates one from ADMIN_USERNAME and
- * ADMIN_PASSWORD, or generates a password and prints it once.
+ * ADMIN_PASSWORD, or generates a password. Returns the admin it made with a generated password,
+ * which the start's summary prints once (server.ts), after everything else.
  */
-export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
+export async function ensureFirstAdmin(ctx: AppContext): Promise<NewAdmin | null> {
   const { db, config, log } = ctx;
-  if ((await countActiveAdmins(db)) > 0) return;
+  if ((await countActiveAdmins(db)) > 0) return null;
   const username = config.adminUsername ?? 'admin';
-  if (await findByUsername(db, username)) return;
+  if (await findByUsername(db, username)) return null;
   let password: string;
   try {
     ({ password } = await createAccountWithPassword(
@@ -21,13 +23,12 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
     ));
   } catch (err) {
     // Another process started at the same moment and created it first.
-    if (await findByUsername(db, username)) return;
+    if (await findByUsername(db, username)) return null;
     throw err;
   }
   if (config.adminPassword) {
     log.info(`Created the first admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
-  } else {
-    const line = `\n  First admin created. Username: ${username}  Password: ${password}\n  (shown once; change it under Change password)\n`;
-    process.stdout.write(line);
+    return null;
   }
+  return { username, password };
 }

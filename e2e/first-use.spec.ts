@@ -1,0 +1,38 @@
+import { AUTH_MESSAGES } from '@darkroom/contracts';
+import { E2E_ADMIN } from './playwright.config';
+import { expect, test } from './fixtures';
+
+test.describe('what an admin tripped over', () => {
+  test("a wrong password's message does not follow the admin onto the dashboard after a right one", async ({ page }) => {
+    // Once the message shows, the page's clock stands still unless moved: the message's own 4 s
+    // hiding never comes, so only its dismissal on sign-in can take it away.
+    await page.clock.install();
+    await page.goto('/admin-account/login');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByText(AUTH_MESSAGES.mismatch);
+    await expect(toast).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin-account\/dashboard$/);
+    // Long enough for the closing animation, well short of the 4 s a message stays.
+    await page.clock.runFor(1000);
+    await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe('a chunk that fails to load', () => {
+  test("the portal's own layout failing twice shows a message with Reload, not a blank page", async ({ authed: page }) => {
+    await page.route('**/assets/admin-layout-*.js', (route) => route.abort());
+    await page.goto('/admin-account/dashboard');
+    // The server answers, so the portal reloads once (a deploy may have changed the hashes); the
+    // chunk fails again, so the message shows.
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await expect(alert).toBeVisible();
+    await page.unroute('**/assets/admin-layout-*.js');
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  });
+});
