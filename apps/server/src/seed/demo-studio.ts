@@ -7,7 +7,7 @@ import { GalleryUpload } from '../features/galleries/galleries.service';
 import { insertPeople } from '../features/people/people.repository';
 import { createService, updateService } from '../features/services/services.service';
 import { createClientGallery } from '../features/client-galleries/client-galleries.service';
-import { createCarouselItem, updateCarouselItem } from '../features/carousel/carousel.service';
+import { carousel } from '../features/carousel/carousel.service';
 import { createLoveStory } from '../features/love-stories/love-stories.service';
 import { removeSample, writeSamplePhoto } from '../media/sample-photos';
 import { spoolDir } from '../media/spool';
@@ -138,12 +138,11 @@ export async function seedDemoStudio(
     progress(`client galleries: ${Math.min(sizes.clientGalleries, customerIds.length)}`);
 
     // Published, as everything the seed makes: the home page's hero is the carousel's slide.
-    const slide = await createCarouselItem(
+    await carousel.create(
       ctx,
-      { header: 'Weddings', title: 'Your day', message: 'Stories told in light' },
-      (await photo(1_000_100, { width: 1920, height: 900 })).upload,
+      { header: 'Weddings', title: 'Your day', message: 'Stories told in light', status: true },
+      { imageAssetId: (await photo(1_000_100, { width: 1920, height: 900 })).upload },
     );
-    await updateCarouselItem(ctx, slide.id, { status: true }, undefined);
     if (customerIds.length) {
       await createLoveStory(
         ctx,
