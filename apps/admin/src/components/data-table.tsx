@@ -225,6 +225,15 @@ export function DataTable<T extends GridValidRowModel>({
     const frame = requestAnimationFrame(() => void sizeColumns());
     return () => cancelAnimationFrame(frame);
   }, [rows, sizeColumns, gridColumns]);
+  // Sized again when a search narrows the rows: a long value in a row no longer shown (a keepWhole
+  // phone, say) must not keep pushing the Action column out.
+  useEffect(
+    () =>
+      apiRef.current?.subscribeEvent('filteredRowsSet', () => {
+        requestAnimationFrame(() => void sizeColumns());
+      }),
+    [apiRef, sizeColumns],
+  );
   // Sized again when the table's width changes with the window; not on a change of its height
   // alone, which a horizontal scroll bar coming and going during the sizing causes (a loop).
   const sizedForWidth = useRef(0);
