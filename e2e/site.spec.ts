@@ -238,6 +238,7 @@ test.describe('the public website', () => {
     `/love-stories/${slug(s.story.id, s.story.title)}/`,
     '/about/',
     '/contact/',
+    '/client-gallery/',
   ];
 
   test('every public page has no axe violations', async ({ page }) => {

@@ -46,6 +46,17 @@ export interface EnquiryFormState {
   sent: boolean;
 }
 
+/** The client gallery page's form: the address typed, its message, or the thank-you state. */
+export interface GalleryLinksFormState {
+  email: string;
+  error: string | null;
+  /** A message for the whole form (rate limit). */
+  failure: string | null;
+  sent: boolean;
+}
+
+export const EMPTY_GALLERY_LINKS: GalleryLinksFormState = { email: '', error: null, failure: null, sent: false };
+
 export type PageModel =
   | {
       kind: 'home';
@@ -61,6 +72,7 @@ export type PageModel =
   | { kind: 'love-story'; story: SiteLoveStory; gallery: GalleryPage }
   | { kind: 'about'; hero: SiteImage | null; about: SiteAbout | null; team: SiteTeamMember[] }
   | { kind: 'contact'; hero: SiteImage | null; contact: SiteContact; form: EnquiryFormState }
+  | { kind: 'client-gallery'; hero: SiteImage | null; form: GalleryLinksFormState }
   | { kind: 'not-found' };
 
 /** The site path of each page kind (ids in slugs keep addresses stable). */
@@ -72,6 +84,7 @@ export const sitePaths = {
   loveStory: (slug: string) => `/love-stories/${slug}/`,
   about: '/about/',
   contact: '/contact/',
+  clientGallery: '/client-gallery/',
 } as const;
 
 export const EMPTY_ENQUIRY: EnquiryFormState = {

@@ -1,6 +1,6 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS, type SiteContact } from '@darkroom/contracts';
 import { Gallery, Hero, Img, Paragraphs } from './components';
-import { sitePaths, type EnquiryFormState, type PageModel } from './model';
+import { sitePaths, type EnquiryFormState, type GalleryLinksFormState, type PageModel } from './model';
 
 type Of<K extends PageModel['kind']> = Extract<PageModel, { kind: K }>;
 
@@ -345,6 +345,75 @@ export function ContactPage({ page }: { page: Of<'contact'> }) {
         )}
         <section aria-label="Enquiry">
           <EnquiryForm form={page.form} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The thank-you state: the same words whether or not the address is a customer's. */
+const GALLERY_LINKS_THANKS =
+  'If this address has client galleries with us, their links are on their way to it. Check your inbox in a few minutes.';
+
+function GalleryLinksForm({ form }: { form: GalleryLinksFormState }) {
+  if (form.sent) {
+    return (
+      <div className="thanks" role="status" id="gallery-links">
+        <h2>Check your inbox</h2>
+        <p>{GALLERY_LINKS_THANKS}</p>
+      </div>
+    );
+  }
+  return (
+    <form
+      method="post"
+      action="/site/client-gallery/"
+      id="gallery-links"
+      className="enquiry"
+      noValidate
+      data-gallery-links
+      data-thanks={GALLERY_LINKS_THANKS}
+    >
+      <h2>Find your galleries</h2>
+      <p>Type the e-mail address you gave us: we will send you the links to your client galleries.</p>
+      <p className="form-failure" role="alert" data-form-failure>
+        {form.failure ?? ''}
+      </p>
+      <p className="field">
+        <label htmlFor="f-email">Email</label>
+        <input
+          type="email"
+          id="f-email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          defaultValue={form.email}
+          aria-invalid={form.error ? true : undefined}
+          aria-describedby="e-email"
+        />
+        <span className="error" id="e-email" data-error-for="email">
+          {form.error ?? ''}
+        </span>
+      </p>
+      <p>
+        <button type="submit" className="button">
+          Send me the links
+        </button>
+      </p>
+    </form>
+  );
+}
+
+export function ClientGalleryPage({ page }: { page: Of<'client-gallery'> }) {
+  return (
+    <>
+      <Hero image={page.hero} title="Client gallery">
+        <p className="lead">Your photos, delivered privately.</p>
+      </Hero>
+      <div className="wrap contact">
+        <section aria-label="Client gallery links">
+          <GalleryLinksForm form={page.form} />
         </section>
       </div>
     </>

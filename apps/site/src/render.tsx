@@ -5,6 +5,7 @@ import { largest } from './components';
 import {
   ContactDetails,
   AboutPage,
+  ClientGalleryPage,
   ContactPage,
   HomePage,
   LoveStoriesPage,
@@ -131,6 +132,14 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
         jsonLd: [business],
         index: !page.form.sent,
       };
+    case 'client-gallery':
+      return {
+        title: `Client gallery | ${studio}`,
+        description: clip(`Customers of ${studio}: get the links to your client galleries by e-mail.`),
+        image: page.hero,
+        jsonLd: [],
+        index: !page.form.sent,
+      };
     case 'not-found':
       return { title: `Page not found | ${studio}`, description, image: null, jsonLd: [], index: false };
   }
@@ -153,6 +162,8 @@ function Body({ page, layout }: { page: PageModel; layout: Layout }) {
       return <AboutPage page={page} />;
     case 'contact':
       return <ContactPage page={page} />;
+    case 'client-gallery':
+      return <ClientGalleryPage page={page} />;
     case 'not-found':
       return <NotFoundPage />;
   }
@@ -228,6 +239,12 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
             <div>
               <p className="brand">{settings.studio_name}</p>
               {settings.tagline && <p>{settings.tagline}</p>}
+              {/* The menu's pages are a fixed list in Site settings; customers find their page here. */}
+              <p>
+                <a href={sitePaths.clientGallery} aria-current={path.startsWith(sitePaths.clientGallery) ? 'page' : undefined}>
+                  Client gallery
+                </a>
+              </p>
             </div>
             {page.kind !== 'contact' && (
               <div>

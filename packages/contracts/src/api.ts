@@ -7,7 +7,7 @@ import { carouselApi } from './carousel';
 import { clientGalleriesApi } from './client-galleries';
 import { contactApi } from './contact';
 import { dashboardApi } from './dashboard';
-import { deliveryApi } from './delivery';
+import { clientGalleryPageApi, deliveryApi } from './delivery';
 import { emailsApi } from './emails';
 import { enquiriesApi } from './enquiries';
 import { galleriesApi } from './galleries';
@@ -39,6 +39,7 @@ export const API = {
   clientGalleries: clientGalleriesApi,
   delivery: deliveryApi,
   galleryLinks: galleryLinksApi,
+  clientGalleryPage: clientGalleryPageApi,
   team: teamApi,
   users: usersApi,
   admins: adminsApi,

@@ -247,3 +247,42 @@ export const deliveryApi = {
 
 // Wired in api.ts (`delivery`); deliveryResponseShape is part of clientGallerySchema,
 // deliveryPatchShape of clientGalleryPatchSchema, and `regenerate` is clientGalleriesApi.regenerate.
+
+/**
+ * The website's client gallery page: a customer types their e-mail and is sent the links of
+ * their live galleries. Every address gets the same answer, so nobody learns who is a customer.
+ */
+export const CLIENT_GALLERY_PAGE_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address.',
+  emailMax: 'Email cannot be more than 254 characters',
+  sent: 'If this address has client galleries with us, their links are on their way to it.',
+} as const;
+
+/** Requests per e-mail address per hour; past it the answer is the same and no mail leaves. */
+export const CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR = 3;
+
+export const clientGalleryRequestSchema = z.object({
+  email: z
+    .string({ error: CLIENT_GALLERY_PAGE_MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: CLIENT_GALLERY_PAGE_MESSAGES.emailRequired })
+    .max(254, { error: CLIENT_GALLERY_PAGE_MESSAGES.emailMax })
+    .pipe(z.email({ error: CLIENT_GALLERY_PAGE_MESSAGES.emailInvalid })),
+});
+export type ClientGalleryRequest = z.output<typeof clientGalleryRequestSchema>;
+
+export const clientGalleryPageApi = {
+  request: endpoint({
+    method: 'POST',
+    path: '/site/client-gallery/',
+    access: 'public',
+    tag: 'site',
+    summary:
+      'E-mail a customer the links of their client galleries (the same answer for any address; throttled per address and per e-mail)',
+    body: clientGalleryRequestSchema,
+    response: z.object({ status: z.literal(true), detail: z.string() }),
+    rateLimit: { max: 10, windowMs: 10 * 60_000 },
+    bodyLimit: 1024,
+  }),
+} as const;

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = new Set([
   'HEAD /healthz',
   'POST /accounts/auth-admin/login/',
   'POST /site/enquiries/',
+  // Same answer for every address (features/delivery/client-gallery-page.test.ts).
+  'POST /site/client-gallery/',
   // The public site's read API (published content only: features/site/site.test.ts).
   ...[
     '/site/services/',
@@ -40,10 +42,12 @@ const PUBLIC_ROUTES = new Set([
     '/love-stories/:slug/',
     '/about/',
     '/contact/',
+    '/client-gallery/',
     '/services',
     '/love-stories',
     '/about',
     '/contact',
+    '/client-gallery',
     '/sitemap.xml',
     '/robots.txt',
     '/site-assets/*',

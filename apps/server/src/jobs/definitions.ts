@@ -1,5 +1,6 @@
 import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
+import { defineGalleryLinksJob } from '../features/delivery/delivery.service';
 import { defineMailJob } from '../features/emails/outgoing.service';
 import { defineUpkeepJobs } from '../maintenance';
 import type { JobQueue } from './queue';
@@ -8,6 +9,7 @@ import type { JobQueue } from './queue';
 export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineUpkeepJobs(jobs);
   defineMailJob(jobs, config);
+  defineGalleryLinksJob(jobs);
   defineBackupJob(jobs, config);
   return jobs;
 }

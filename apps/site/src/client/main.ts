@@ -2,6 +2,7 @@
 // - Galleries: links to full-size photos open in a lightbox (keyboard, buttons and swipe).
 // - Big galleries: the "More photos" link is followed as the visitor scrolls.
 // - The enquiry form: sent with fetch, field messages shown in place, thanks without a reload.
+// - The client gallery form: the same, for the e-mail that asks for a customer's gallery links.
 
 type Item = { href: string; srcset: string; alt: string };
 
@@ -160,6 +161,54 @@ function enquiryForm(): void {
   });
 }
 
+function galleryLinksForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-gallery-links]');
+  if (!form || !window.fetch) return;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+    const failure = form.querySelector<HTMLElement>('[data-form-failure]')!;
+    const input = form.querySelector<HTMLInputElement>('input[name=email]')!;
+    const error = form.querySelector<HTMLElement>('[data-error-for=email]')!;
+    button.disabled = true;
+    failure.textContent = '';
+    try {
+      const res = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email: input.value }),
+      });
+      const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      const message = res.status === 400 ? (answer.email as string[] | undefined)?.[0] : undefined;
+      error.textContent = message ?? '';
+      if (message) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+      if (res.ok) {
+        const thanks = document.createElement('div');
+        thanks.className = 'thanks';
+        thanks.id = 'gallery-links';
+        thanks.setAttribute('role', 'status');
+        thanks.tabIndex = -1;
+        thanks.innerHTML = '<h2>Check your inbox</h2><p></p>';
+        thanks.querySelector('p')!.textContent = form.dataset.thanks ?? '';
+        form.replaceWith(thanks);
+        thanks.focus();
+        return;
+      }
+      if (message) input.focus();
+      else {
+        failure.textContent = typeof answer.detail === 'string' ? answer.detail : 'Your request could not be sent. Try again.';
+        failure.scrollIntoView({ block: 'center' });
+      }
+    } catch {
+      failure.textContent = 'Your request could not be sent. Check your connection and try again.';
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
 lightbox();
 endlessGalleries();
 enquiryForm();
+galleryLinksForm();

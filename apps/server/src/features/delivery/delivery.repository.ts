@@ -230,3 +230,22 @@ export async function serverSecret(db: DbOrTx, name: string, make: () => string)
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
   return row!.value;
 }
+
+/**
+ * The live client galleries (published, not past their last day `today`) of every account with
+ * this e-mail, matched case-insensitively: one query, oldest first.
+ */
+export async function liveGalleriesOfEmail(db: DbOrTx, email: string, today: string) {
+  return db
+    .select({ title: clientGalleries.title, token: clientGalleries.deliveryToken, expiresAt: clientGalleries.deliveryExpiresAt })
+    .from(clientGalleries)
+    .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))
+    .where(
+      and(
+        sql`lower(${accounts.email}) = lower(${email})`,
+        eq(clientGalleries.status, true),
+        sql`(${clientGalleries.deliveryExpiresAt} is null or ${clientGalleries.deliveryExpiresAt} >= ${today})`,
+      ),
+    )
+    .orderBy(asc(clientGalleries.id));
+}

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR,
   DELIVERY_JSON_PAGE_SIZE,
   DELIVERY_MESSAGES,
   type DeliveryActivity,
@@ -8,7 +9,8 @@ import {
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
-import { attemptPassword, type PasswordLimits } from '../../lib/rate-limiter';
+import { attemptPassword, countAttempt, type PasswordLimits } from '../../lib/rate-limiter';
+import type { JobQueue } from '../../jobs/queue';
 import { verifyPassword } from '../../auth/passwords';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
@@ -376,4 +378,55 @@ export async function latestDeliveryEvents(ctx: AppContext, limit = 10) {
     client_gallery: e.galleryId,
     title: e.title,
   }));
+}
+
+// The website's client gallery page.
+
+const GALLERY_LINKS_JOB = 'client-gallery-links';
+
+/**
+ * `POST /site/client-gallery/`: queues the e-mail of a customer's gallery links. The request
+ * does the same work for every address (the throttle, one job queued, no lookup), so neither
+ * its answer nor its time tells who is a customer; the job looks the address up. Past
+ * `CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR` for an address nothing is queued, and the caller
+ * still answers the same. Returns the job's id, or null when throttled.
+ */
+export async function requestGalleryLinks(ctx: AppContext, email: string, origin: string): Promise<string | null> {
+  const address = email.trim().toLowerCase();
+  try {
+    await countAttempt(ctx.limiter, [{ key: `gallery-links:${address}`, max: CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR }], 3_600_000);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 429) return null;
+    throw err;
+  }
+  return ctx.jobs.send(GALLERY_LINKS_JOB, { email: address, origin });
+}
+
+/** The job: one e-mail listing the live galleries of the address, or nothing when it has none. */
+async function sendGalleryLinks(ctx: AppContext, { email, origin }: { email: string; origin: string }): Promise<void> {
+  const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, todayUtc());
+  if (!galleries.length) return;
+  const text = [
+    'Hello,',
+    '',
+    galleries.length === 1 ? 'Here is the link to your client gallery:' : 'Here are the links to your client galleries:',
+    '',
+    ...galleries.flatMap((g) => [
+      `${g.title}: ${origin}${deliveryUrl(g.token)}`,
+      ...(g.expiresAt ? [`  (works until ${g.expiresAt}, inclusive)`] : []),
+    ]),
+    '',
+    'Keep these links to yourself: anyone who has one can see the gallery.',
+    'You asked for them on our website; if you did not, you can ignore this e-mail.',
+  ].join('\n');
+  await queueMail(ctx, { kind: 'delivery', to: email, subject: 'Your client galleries', text });
+}
+
+export function defineGalleryLinksJob(jobs: JobQueue): void {
+  jobs.define<{ email: string; origin: string }>({
+    name: GALLERY_LINKS_JOB,
+    retryLimit: 3,
+    expireInSeconds: 60,
+    run: (ctx, data) => sendGalleryLinks(ctx, data),
+  });
 }

@@ -2,8 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { COMMON_MESSAGES, enquiriesApi, idOfSlug, PAGES, type EnquiryData, type SiteImage } from '@darkroom/contracts';
-import type { EnquiryFormState, Layout, PageModel } from '@darkroom/site/model';
+import {
+  CLIENT_GALLERY_PAGE_MESSAGES,
+  clientGalleryPageApi,
+  COMMON_MESSAGES,
+  enquiriesApi,
+  idOfSlug,
+  PAGES,
+  type EnquiryData,
+  type SiteImage,
+} from '@darkroom/contracts';
+import type { EnquiryFormState, GalleryLinksFormState, Layout, PageModel } from '@darkroom/site/model';
 import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { originOf } from '../../http/origin';
@@ -11,6 +20,7 @@ import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
 import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { requestGalleryLinks } from '../delivery/delivery.service';
 import { receiveEnquiry } from '../enquiries/enquiries.service';
 import type { RendererModule, SiteRenderer } from './site-renderer';
 import {
@@ -33,7 +43,18 @@ import {
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
 const PAGE_ID = Object.fromEntries(PAGES.map((p) => [p.slug, p.id])) as Record<(typeof PAGES)[number]['slug'], number>;
-const PAGE_PATHS = ['/', '/services/', '/services/:slug/', '/love-stories/', '/love-stories/:slug/', '/about/', '/contact/'];
+const PAGE_PATHS = [
+  '/',
+  '/services/',
+  '/services/:slug/',
+  '/love-stories/',
+  '/love-stories/:slug/',
+  '/about/',
+  '/contact/',
+  '/client-gallery/',
+];
+/** Pages with a form whose `?sent=1` is its thank-you state. */
+const FORM_PAGES = ['/contact/', '/client-gallery/'];
 
 /** A page that is not there (null) or lives at another address (its canonical path). */
 class NoPage extends Error {
@@ -94,6 +115,10 @@ async function modelOf(ctx: AppContext, renderer: RendererModule, pathname: stri
       const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
       return { kind: 'contact', hero, contact, form: { ...renderer.EMPTY_ENQUIRY, sent: query.get('sent') === '1' } };
     }
+    case '/client-gallery/': {
+      const hero = await heroOf(ctx, PAGE_ID['client-gallery']);
+      return { kind: 'client-gallery', hero, form: { ...renderer.EMPTY_GALLERY_LINKS, sent: query.get('sent') === '1' } };
+    }
   }
   const m = /^\/(services|love-stories)\/([^/]+)\/$/.exec(pathname);
   const id = m ? idOfSlug(decodeURIComponent(m[2]!)) : null;
@@ -153,7 +178,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<F
   const query = new URLSearchParams(search);
   const origin = originOf(request);
   const pageParam = query.get('page');
-  const sent = pathname === '/contact/' && query.get('sent') === '1';
+  const sent = FORM_PAGES.includes(pathname) && query.get('sent') === '1';
   const suffix = `${pageParam !== null && pageParam !== '1' ? `?page=${pageParam}` : ''}${sent ? '?sent=1' : ''}`;
   try {
     const html = await ctx.cache.text(ALL_SITE_TAGS, `page:${origin}${pathname}${suffix}`, async () => {
@@ -185,6 +210,15 @@ async function contactWithErrors(request: FastifyRequest, reply: FastifyReply, s
   return sendText(request, reply, html, { type: HTML, status, cacheControl: 'no-store' });
 }
 
+/** The client gallery page again, with the address typed and its message (no JavaScript). */
+async function clientGalleryWithErrors(request: FastifyRequest, reply: FastifyReply, status: number, form: GalleryLinksFormState) {
+  const ctx = contextOf(request);
+  const renderer = await ctx.site.module();
+  const [hero, layout] = await Promise.all([heroOf(ctx, PAGE_ID['client-gallery']), layoutOf(ctx, ctx.site, originOf(request))]);
+  const html = renderer.renderPage({ kind: 'client-gallery', hero, form }, layout, '/client-gallery/');
+  return sendText(request, reply, html, { type: HTML, status, cacheControl: 'no-store' });
+}
+
 /** The sitemap of the published pages, for this request's origin. */
 async function sendSitemap(request: FastifyRequest, reply: FastifyReply) {
   const ctx = contextOf(request);
@@ -193,7 +227,7 @@ async function sendSitemap(request: FastifyRequest, reply: FastifyReply) {
   const text = await ctx.cache.text(ALL_SITE_TAGS, `sitemap:${origin}`, async () => {
     const [settings, services, stories] = await Promise.all([sitePublicSettings(ctx), siteServices(ctx), siteLoveStories(ctx)]);
     const paths = ['/', ...settings.menu_pages.map((p) => `/${p}/`)];
-    for (const p of ['/services/', '/love-stories/', '/about/', '/contact/']) if (!paths.includes(p)) paths.push(p);
+    for (const p of ['/services/', '/love-stories/', '/about/', '/contact/', '/client-gallery/']) if (!paths.includes(p)) paths.push(p);
     return (await site.module()).renderSitemap(origin, [
       ...paths.map((p) => ({ path: p })),
       ...services.map((s) => ({ path: `/services/${s.slug}/` })),
@@ -214,7 +248,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     declarePublicScope(scope);
     for (const url of PAGE_PATHS) scope.get(url, sendPage);
-    for (const url of ['/services', '/love-stories', '/about', '/contact']) {
+    for (const url of ['/services', '/love-stories', '/about', '/contact', '/client-gallery']) {
       scope.get(url, (_request, reply) => reply.redirect(`${url}/`, 301));
     }
     scope.get('/sitemap.xml', sendSitemap);
@@ -265,6 +299,34 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       const answer = await receiveEnquiry(ctx, body as EnquiryData);
       if (isBrowserForm(request)) return reply.redirect('/contact/?sent=1#enquiry', 303);
       return answer;
+    });
+  });
+  // The client gallery page's form: JSON for the page's script, a page and a redirect for a
+  // browser's plain form post. Every well-formed address gets the same answer.
+  await app.register(async (scope) => {
+    scope.setErrorHandler(async (error, request, reply) => {
+      if (isBrowserForm(request)) {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const email = typeof body.email === 'string' ? body.email : '';
+        if (error instanceof ValidationError) {
+          return clientGalleryWithErrors(request, reply, 400, {
+            email,
+            error: error.fields.email?.[0] ?? null,
+            failure: null,
+            sent: false,
+          });
+        }
+        if (error instanceof HttpError && error.statusCode === 429) {
+          if (error.headers) reply.headers(error.headers);
+          return clientGalleryWithErrors(request, reply, 429, { email, error: null, failure: error.detail, sent: false });
+        }
+      }
+      throw error;
+    });
+    route(scope, clientGalleryPageApi.request, async ({ ctx, body, request, reply }) => {
+      await requestGalleryLinks(ctx, body.email, originOf(request));
+      if (isBrowserForm(request)) return reply.redirect('/client-gallery/?sent=1#gallery-links', 303);
+      return { status: true as const, detail: CLIENT_GALLERY_PAGE_MESSAGES.sent };
     });
   });
 }

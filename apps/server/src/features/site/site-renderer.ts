@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, Layout, PageModel } from '@darkroom/site/model';
+import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, GalleryLinksFormState, Layout, PageModel } from '@darkroom/site/model';
 
 /** What the built renderer (apps/site, `vite build --ssr`) exports. */
 export interface RendererModule {
@@ -13,6 +13,7 @@ export interface RendererModule {
   GALLERY_PAGE_SIZE: number;
   DELIVERY_PAGE_SIZE: number;
   EMPTY_ENQUIRY: EnquiryFormState;
+  EMPTY_GALLERY_LINKS: GalleryLinksFormState;
 }
 
 /** The built client scripts by name (`site`, `delivery`): their hashed URLs from Vite's manifest. */
