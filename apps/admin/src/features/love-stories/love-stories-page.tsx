@@ -39,7 +39,7 @@ export default function LoveStoriesPage() {
         onImageClick: () => openGallery(s),
         onManage: () => manage(s),
         extra: (
-          <Button size="small" sx={{ mt: 1, px: 0, minWidth: 0 }} onClick={() => setViewing(s)} aria-label={`Details of ${s.title}`}>
+          <Button size="small" sx={{ mt: 1, px: 0, minWidth: 0 }} onClick={() => setViewing(s)} aria-label={`View details of ${s.title}`}>
             View details
           </Button>
         ),
