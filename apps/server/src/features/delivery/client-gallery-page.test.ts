@@ -185,6 +185,35 @@ describeEachDatabase('the client gallery page', (kind) => {
     expect(thanks.body).toContain('noindex');
   });
 
+  it('e-mails no link when PUBLIC_URL is unset and the Host could be forged; a loopback Host gets its own', async () => {
+    const cyId = (await createAccount(t.database.db, { username: 'cy', passwordHash: 'x', email: 'cy@example.test' })).id;
+    const cys = await gallery('Cy portraits', cyId, true);
+    const config = t.app.runtime.config as { publicUrl: string | null };
+    config.publicUrl = null;
+    try {
+      const askAs = (host: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/site/client-gallery/',
+          headers: { host },
+          payload: { email: 'cy@example.test' },
+          remoteAddress: `198.51.100.${++ip}`,
+        });
+      smtp.inbox.length = 0;
+      const forged = await askAs('evil.example');
+      expect(forged.statusCode).toBe(200);
+      expect(forged.json()).toEqual(answer);
+      await settled();
+      expect(smtp.inbox).toHaveLength(0);
+      expect((await askAs('localhost:8080')).json()).toEqual(answer);
+      await settled();
+      expect(smtp.inbox).toHaveLength(1);
+      expect(decoded(smtp.inbox[0]!.raw)).toContain(`http://localhost:8080${cys.delivery_url}`);
+    } finally {
+      config.publicUrl = ORIGIN;
+    }
+  });
+
   it('is a page of the website, in the sitemap and linked from every page', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/client-gallery/', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);

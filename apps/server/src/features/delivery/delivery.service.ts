@@ -391,13 +391,17 @@ const GALLERY_LINKS_JOB = 'client-gallery-links';
  * `CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR` for an address nothing is queued, and the caller
  * still answers the same. Returns the job's id, or null when throttled.
  */
-export async function requestGalleryLinks(ctx: AppContext, email: string, origin: string): Promise<string | null> {
+export async function requestGalleryLinks(ctx: AppContext, email: string, origin: string | null): Promise<string | null> {
   const address = email.trim().toLowerCase();
   try {
     await countAttempt(ctx.limiter, [{ key: `gallery-links:${address}`, max: CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR }], 3_600_000);
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 429) return null;
     throw err;
+  }
+  if (!origin) {
+    ctx.log.warn('the client gallery page cannot e-mail links without PUBLIC_URL (the Host was not loopback)');
+    return null;
   }
   return ctx.jobs.send(GALLERY_LINKS_JOB, { email: address, origin });
 }

@@ -15,7 +15,7 @@ import {
 import type { EnquiryFormState, GalleryLinksFormState, Layout, PageModel } from '@darkroom/site/model';
 import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
-import { originOf } from '../../http/origin';
+import { mailOrigin, originOf } from '../../http/origin';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
 import { sendText } from '../../http/send';
@@ -324,7 +324,7 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       throw error;
     });
     route(scope, clientGalleryPageApi.request, async ({ ctx, body, request, reply }) => {
-      await requestGalleryLinks(ctx, body.email, originOf(request));
+      await requestGalleryLinks(ctx, body.email, mailOrigin(request));
       if (isBrowserForm(request)) return reply.redirect('/client-gallery/?sent=1#gallery-links', 303);
       return { status: true as const, detail: CLIENT_GALLERY_PAGE_MESSAGES.sent };
     });
