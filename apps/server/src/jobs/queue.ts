@@ -101,11 +101,13 @@ export class JobQueue {
         // One try of a scheduled job at a time, even when a run outlasts its interval.
         policy: spec.cron ? 'singleton' : 'standard',
       };
-      await boss.createQueue(spec.name, queue);
-      // An existing queue keeps its first options unless told: a new release may change them.
-      await boss.updateQueue(spec.name, queue);
-      if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz });
-      else await boss.unschedule(spec.name);
+      await retryOnDeadlock(async () => {
+        await boss.createQueue(spec.name, queue);
+        // An existing queue keeps its first options unless told: a new release may change them.
+        await boss.updateQueue(spec.name, queue);
+        if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz });
+        else await boss.unschedule(spec.name);
+      });
     }
     return boss;
   }
@@ -162,5 +164,19 @@ export class JobQueue {
     await this.starting?.catch(() => {});
     const boss = await this.installing.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
+  }
+}
+
+/**
+ * Processes starting together on PostgreSQL may create the same queue at once; PostgreSQL ends
+ * one of them with a deadlock error, and that one only has to try again (it then finds the queue).
+ */
+async function retryOnDeadlock(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+    }
   }
 }
