@@ -54,6 +54,9 @@ export class JobQueue {
   private readonly workers = new Map<string, string>();
   private installing: Promise<PgBoss> | null = null;
   private starting: Promise<void> | null = null;
+  /** Jobs this process is working, and the queue's statements still running. */
+  private readonly runningJobs = new Set<Promise<unknown>>();
+  private readonly runningSql = new Set<Promise<unknown>>();
 
   constructor(
     private readonly database: Database,
@@ -84,7 +87,7 @@ export class JobQueue {
     // Loaded here: the server answers before the queue starts, so start-up never waits for it.
     const { default: PgBossClass } = await import('pg-boss');
     const boss = new PgBossClass({
-      db: sqlExecutor(this.database),
+      db: this.trackedExecutor(),
       schema: SCHEMA,
       cronMonitorIntervalSeconds: this.options.cronCheckSeconds ?? 30,
     });
@@ -117,9 +120,9 @@ export class JobQueue {
     for (const spec of this.specs.values()) {
       const ctx = systemContext(runtime, `job:${spec.name}`);
       const work = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
-      const workerId = await boss.work<object>(spec.name, work, async ([job]) => {
-        await spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit });
-      });
+      const workerId = await boss.work<object>(spec.name, work, ([job]) =>
+        track(this.runningJobs, spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit })),
+      );
       this.workers.set(spec.name, workerId);
     }
   }
@@ -163,8 +166,29 @@ export class JobQueue {
     if (!this.installing) return;
     await this.starting?.catch(() => {});
     const boss = await this.installing.catch(() => null);
-    await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
+    const timeout = this.options.stopTimeoutMs ?? 8_000;
+    await boss?.stop({ graceful: true, wait: true, timeout });
+    // pg-boss records a job's end without waiting for it, and a job past the timeout may still
+    // end: let those last statements land before the database closes under them.
+    await Promise.race([Promise.allSettled(this.runningJobs), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
+    await new Promise(setImmediate);
+    await Promise.allSettled(this.runningSql);
   }
+
+  private trackedExecutor(): ReturnType<typeof sqlExecutor> {
+    const db = sqlExecutor(this.database);
+    return { executeSql: (text, values) => track(this.runningSql, db.executeSql(text, values)) };
+  }
+}
+
+/** Keeps `promise` in `set` until it settles, and gives it back. */
+function track<T>(set: Set<Promise<unknown>>, promise: Promise<T>): Promise<T> {
+  set.add(promise);
+  promise.then(
+    () => set.delete(promise),
+    () => set.delete(promise),
+  );
+  return promise;
 }
 
 /**
