@@ -196,6 +196,13 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     if (i > 600) throw new Error(`server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Warm figures are the steady state: the job queue sets itself up just after the server listens.
+  for (let i = 0; ; i++) {
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { jobs?: string };
+    if (health.jobs !== 'waiting') break;
+    if (i > 600) throw new Error('the job queue did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const login = await fetch(`${url}/accounts/auth-admin/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

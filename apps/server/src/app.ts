@@ -238,7 +238,7 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   registerRequestLimits(app);
   app.get('/healthz', PUBLIC_ROUTE, async () => {
     await runtime.db.execute('select 1');
-    return { status: 'ok', database: runtime.database.kind };
+    return { status: 'ok', database: runtime.database.kind, jobs: runtime.jobs.state };
   });
   await registerApiReference(app);
   await app.register(authRoutes);

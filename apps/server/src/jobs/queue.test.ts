@@ -80,12 +80,15 @@ describeEachDatabase('job queue', (kind) => {
 
   it('lets a running job finish when it stops', async () => {
     const { queue, held } = holdingQueue(10_000);
+    expect(queue.state).toBe('waiting');
     await queue.start(t.app.runtime);
+    expect(queue.state).toBe('running');
     const id = await queue.send('held', {});
     while (!held.started) await new Promise((r) => setTimeout(r, 50));
     const stopping = queue.stop();
     setTimeout(() => held.release(), 300);
     await stopping;
+    expect(queue.state).toBe('stopped');
     expect(held.finished).toBe(true);
     expect(await stateOf(id)).toBe('completed');
   }, 30_000);

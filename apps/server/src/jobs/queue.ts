@@ -57,6 +57,7 @@ export class JobQueue {
   /** Jobs this process is working, and the queue's statements still running. */
   private readonly runningJobs = new Set<Promise<unknown>>();
   private readonly runningSql = new Set<Promise<unknown>>();
+  private working = false;
 
   constructor(
     private readonly database: Database,
@@ -75,6 +76,12 @@ export class JobQueue {
    */
   install(): Promise<PgBoss> {
     return (this.installing ??= this.open());
+  }
+
+  /** Whether this process works jobs yet (its workers start shortly after the server listens). */
+  get state(): 'waiting' | 'running' | 'stopped' {
+    if (this.stopped) return 'stopped';
+    return this.working ? 'running' : 'waiting';
   }
 
   /** Installs what is missing, then starts this process's workers. */
@@ -125,6 +132,7 @@ export class JobQueue {
       );
       this.workers.set(spec.name, workerId);
     }
+    this.working = true;
   }
 
   /** Queues a job (installing the queue first if no call did yet). Returns the job's id. */
