@@ -182,6 +182,16 @@ export async function mailSettled(t: Pick<TestApp, 'app' | 'database'>): Promise
   }
 }
 
+/**
+ * Starts the app's job queue (once) and waits until no photo is processing: each was derived, or
+ * failed. Uploads answer before derivation, so a test reading what visitors see waits here first.
+ * The test's own timeout bounds the wait.
+ */
+export async function photosDerived(t: Pick<TestApp, 'app'>): Promise<void> {
+  await t.app.runtime.jobs.start(t.app.runtime);
+  while ((await t.app.runtime.assets.processing()).length) await new Promise((r) => setTimeout(r, 25));
+}
+
 /** Runs a suite once per database kind: `describeEachDatabase('services', (kind) => ...)`. */
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void): void {
   for (const kind of DATABASE_KINDS) describe(`${name} [${kind}]`, () => fn(kind));
