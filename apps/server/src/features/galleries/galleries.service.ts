@@ -415,6 +415,16 @@ export async function resumeDerivation(ctx: AppContext): Promise<number> {
 }
 
 /**
+ * Works the queue in this process (starting its workers if they are not) until no photo is
+ * processing: each was derived, or failed. For the CLI's seed and for tests, which read what
+ * visitors see right after uploading.
+ */
+export async function derivationSettled(ctx: AppContext): Promise<void> {
+  await ctx.jobs.start(ctx);
+  while ((await ctx.assets.processing()).length) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
  * Makes one asset's derived files (the job, worked by every process, `UPLOAD_CONCURRENCY` at a
  * time, under the process's one image limit); the galleries showing it are rebuilt. A corrupt
  * image ends failed with the bad-image message; any other error is tried again, and after the
