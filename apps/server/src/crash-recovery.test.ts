@@ -120,10 +120,16 @@ describe('crash recovery', () => {
     // Restart; the start-up sweep (no grace here, so the test need not wait an hour) cleans up.
     server = await start(dataDir, tmpDir, { MEDIA_SWEEP_GRACE_MINUTES: '0' });
     token = await login(server.url);
-    const list = await fetch(`${server.url}/adminportal/service-galleries/${serviceId}/`, { headers: auth() });
-    expect(list.status).toBe(200);
-    const photos = (await list.json()) as GalleryPhoto[];
-    expect(photos.map((p) => p.name)).toEqual(acknowledged);
+    // The acknowledged photos' derivation (queued jobs) runs after the restart.
+    let photos: GalleryPhoto[] = [];
+    for (;;) {
+      const list = await fetch(`${server.url}/adminportal/service-galleries/${serviceId}/`, { headers: auth() });
+      expect(list.status).toBe(200);
+      photos = (await list.json()) as GalleryPhoto[];
+      if (!photos.some((p) => p.state === 'processing')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(photos.map((p) => [p.name, p.state])).toEqual(acknowledged.map((n) => [n, 'ready']));
     for (const p of photos) {
       const img = await fetch(`${server.url}${p.land_scape_img}`);
       expect(img.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
+import { resumeDerivation } from './features/galleries/galleries.service';
 import type { JobQueue } from './jobs/queue';
 import { sweepSpool } from './media/spool';
 
@@ -26,6 +27,8 @@ async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void>
 }
 
 async function sweepMediaLogged(ctx: AppContext): Promise<void> {
+  // Photos left processing without a job (a process killed between the two) are queued again.
+  await resumeDerivation(ctx);
   const media = await sweepMedia(ctx);
   if (media.assets || media.files) {
     ctx.log.info(`removed ${media.assets} unreferenced media asset(s) and ${media.files} unreferenced media file(s)`);

@@ -52,7 +52,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     storage,
     assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
     mailer,
-    jobs: defineJobs(new JobQueue(database, log, parts.jobs), config),
+    jobs: defineJobs(new JobQueue(database, log, { soleProcess: database.kind === 'pglite', ...parts.jobs }), config),
     cache,
     sessions,
     limiter,

@@ -20,6 +20,7 @@ import { contextFor, systemContext, type AppContext } from '../src/context';
 import type { Account } from '../src/auth/accounts.repository';
 import { eq } from 'drizzle-orm';
 import { galleries, galleryPhotos, outgoingMail, type GalleryParentType } from '../src/db/schema';
+import { derivationSettled } from '../src/features/galleries/galleries.service';
 import { upsertAsset } from '../src/media/assets.repository';
 import type { StoredImage } from '../src/media/stored-image';
 
@@ -181,6 +182,13 @@ export async function mailSettled(t: Pick<TestApp, 'app' | 'database'>): Promise
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * Starts the app's job queue (once) and waits until no photo is processing: each was derived, or
+ * failed. Uploads answer before derivation, so a test reading what visitors see waits here first.
+ * The test's own timeout bounds the wait.
+ */
+export const photosDerived = (t: Pick<TestApp, 'app'>): Promise<void> => derivationSettled(systemContext(t.app.runtime, 'test'));
 
 /** Runs a suite once per database kind: `describeEachDatabase('services', (kind) => ...)`. */
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void): void {

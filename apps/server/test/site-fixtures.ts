@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createAccount } from '../src/auth/accounts.repository';
-import { makeImage, multipart, type FormValue, type TestApp } from './harness';
+import { makeImage, multipart, photosDerived, type FormValue, type TestApp } from './harness';
 
 /** Text every unpublished or private fixture carries: no /site/ answer or page may contain it. */
 export const SECRET = 'HIDDEN7Q';
@@ -125,6 +125,8 @@ export async function seedSite(t: TestApp): Promise<SiteFixtures> {
     image: await img(1200, 800),
   });
 
+  // Visitors see a gallery photo once it is derived.
+  await photosDerived(t);
   return { publishedService, hiddenService, publishedStory, hiddenStory, servicePhotos: 3 };
 }
 

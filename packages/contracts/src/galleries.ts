@@ -30,6 +30,10 @@ export const GALLERY_MESSAGES = {
   idsRequired: 'Select at least one photo',
   orderMixed: 'Photos must belong to one gallery',
   hashesInvalid: 'Each hash must be a SHA-256 in hex',
+  // Not quoted by the spec (its uploads derive in the request); ours derive in a job.
+  processing: 'Processing',
+  processingFailed: 'The photo could not be processed. Remove it and upload it again',
+  removePhoto: 'Remove',
 } as const;
 
 /** The form field naming the parent, per type; underscore spellings are accepted too. */
@@ -86,6 +90,13 @@ export const galleryPhotoSchema = z.object({
   title: z.string(),
   land_scape_img: z.string(),
   land_scape_img_view: imageViewSchema,
+  /**
+   * `processing` until its derived files are made (the URLs are empty meanwhile), then `ready`;
+   * `failed` with its `error` when they cannot be (the photo can be removed). Visitors see ready
+   * photos only.
+   */
+  state: z.enum(['processing', 'ready', 'failed']),
+  error: z.string().nullable(),
   img_width: z.number().int(),
   img_height: z.number().int(),
   time_created: z.string(),

@@ -15,7 +15,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { AssetVariants } from '../media/stored-image';
+import type { AssetState, AssetVariants } from '../media/stored-image';
 
 const created = () => timestamp('time_created', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('time_updated', { withTimezone: true }).notNull().defaultNow();
@@ -73,10 +73,19 @@ export const mediaAssets = pgTable(
     height: integer('height').notNull(),
     variants: jsonb('variants').$type<AssetVariants>().notNull(),
     placeholder: text('placeholder'),
+    /** `processing` until its derived files are made (by a job, for gallery photos), then `ready`, or `failed`. */
+    state: varchar('state', { length: 12 }).$type<AssetState>().notNull().default('ready'),
+    /** Why it failed, as the portal shows it. */
+    error: text('error'),
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('media_assets_sha256').on(t.sha256)],
+  (t) => [
+    uniqueIndex('media_assets_sha256').on(t.sha256),
+    index('media_assets_pending')
+      .on(t.id)
+      .where(sql`${t.state} = 'processing'`),
+  ],
 );
 
 export const services = pgTable(

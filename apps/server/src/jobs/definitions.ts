@@ -2,12 +2,14 @@ import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
 import { defineGalleryLinksJob } from '../features/delivery/delivery.service';
 import { defineMailJob } from '../features/emails/outgoing.service';
+import { defineDerivationJob } from '../features/galleries/galleries.service';
 import { defineUpkeepJobs } from '../maintenance';
 import type { JobQueue } from './queue';
 
 /** Every kind of job a process works: one list, so each process defines the same queues. */
 export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineUpkeepJobs(jobs);
+  defineDerivationJob(jobs, config);
   defineMailJob(jobs, config);
   defineGalleryLinksJob(jobs);
   defineBackupJob(jobs, config);

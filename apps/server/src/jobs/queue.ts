@@ -16,6 +16,10 @@ export interface JobSpec<T extends object = object> {
   expireInSeconds?: number;
   /** Cron (5 fields, server time): the job is queued once per match for the whole deployment. */
   cron?: string;
+  /** How many of these jobs this process runs at once (default 1). */
+  workers?: number;
+  /** At most one job per key waits and one runs (`sendOnce`): queueing the same work again is a no-op. */
+  keyed?: boolean;
 }
 
 /** Which try this is: `retryCount` retries came before it, and `last` says no other follows a failure. */
@@ -33,6 +37,11 @@ export interface JobQueueOptions {
   stopTimeoutMs?: number;
   /** The time zone cron expressions are read in (default: the server's). */
   timeZone?: string;
+  /**
+   * No other process uses this database (PGlite): a job still marked running at start-up was
+   * left by a killed process, and goes back to the queue at once rather than after its expiry.
+   */
+  soleProcess?: boolean;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -51,7 +60,7 @@ export class JobQueue {
   private readonly specs = new Map<string, JobSpec<never>>();
   private stopped = false;
   /** This process's worker of each queue, woken when it queues a job rather than at its next poll. */
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   private installing: Promise<PgBoss> | null = null;
   private starting: Promise<void> | null = null;
   /** Jobs this process is working, and the queue's statements still running. */
@@ -109,7 +118,7 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: spec.expireInSeconds ?? 15 * 60,
         // One try of a scheduled job at a time, even when a run outlasts its interval.
-        policy: spec.cron ? 'singleton' : 'standard',
+        policy: spec.cron ? 'singleton' : spec.keyed ? 'stately' : 'standard',
       };
       await retryOnDeadlock(async () => {
         await boss.createQueue(spec.name, queue);
@@ -124,25 +133,52 @@ export class JobQueue {
 
   private async startWorkers(runtime: AppRuntime): Promise<void> {
     const boss = await this.install();
+    if (this.options.soleProcess) await this.retryOrphans(boss);
     for (const spec of this.specs.values()) {
       const ctx = systemContext(runtime, `job:${spec.name}`);
       const work = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
-      const workerId = await boss.work<object>(spec.name, work, ([job]) =>
-        track(this.runningJobs, spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit })),
-      );
-      this.workers.set(spec.name, workerId);
+      const ids: string[] = [];
+      for (let i = 0; i < Math.max(1, spec.workers ?? 1); i++) {
+        ids.push(
+          await boss.work<object>(spec.name, work, ([job]) =>
+            track(this.runningJobs, spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit })),
+          ),
+        );
+      }
+      this.workers.set(spec.name, ids);
     }
     this.working = true;
   }
 
+  /** Jobs left running by a killed process (only when none other can be running them) go back to the queue. */
+  private async retryOrphans(boss: PgBoss): Promise<void> {
+    const { rows } = await sqlExecutor(this.database).executeSql(`select name, id from ${SCHEMA}.job where state = 'active'`, []);
+    const byName = new Map<string, string[]>();
+    for (const row of rows as { name: string; id: string }[]) byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
+    for (const [name, ids] of byName) {
+      for (const id of ids) await boss.fail(name, id, { message: 'the process running it stopped' });
+      this.log.warn(`job queue: ${ids.length} ${name} job(s) left running by a stopped process go back to the queue`);
+    }
+  }
+
   /** Queues a job (installing the queue first if no call did yet). Returns the job's id. */
   async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string> {
+    const id = await this.queue(name, data, options);
+    if (!id) throw new Error(`job ${name} was not queued`);
+    return id;
+  }
+
+  /** Queues the work of a `keyed` job unless a job of the same key waits already; its id, or null. */
+  sendOnce(name: string, data: object, key: string): Promise<string | null> {
+    if (!this.specs.get(name)?.keyed) throw new Error(`job ${name} is not keyed`);
+    return this.queue(name, data, { singletonKey: key });
+  }
+
+  private async queue(name: string, data: object, options: { singletonKey?: string }): Promise<string | null> {
     if (!this.specs.has(name)) throw new Error(`no job named ${name}`);
     const boss = await this.running();
     const id = await boss.send(name, data, options);
-    if (!id) throw new Error(`job ${name} was not queued`);
-    const worker = this.workers.get(name);
-    if (worker) boss.notifyWorker(worker);
+    if (id) for (const worker of this.workers.get(name) ?? []) boss.notifyWorker(worker);
     return id;
   }
 

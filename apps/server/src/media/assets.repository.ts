@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mediaAssets } from '../db/schema';
 import type { StoredImage } from './stored-image';
@@ -27,16 +27,31 @@ export function toStoredImage(row: AssetRow): StoredImage {
     ...(v.wide ? { wide: v.wide } : {}),
     ...(row.placeholder ? { placeholder: row.placeholder } : {}),
     ...(v.thumbhash ? { thumbhash: v.thumbhash } : {}),
+    ...(row.state !== 'ready' ? { state: row.state } : {}),
+    ...(row.error ? { error: row.error } : {}),
   };
 }
+
+const variantsOf = (img: StoredImage): AssetRow['variants'] => ({
+  original: img.original,
+  widths: img.variants,
+  ...(img.square ? { square: img.square } : {}),
+  ...(img.wide ? { wide: img.wide } : {}),
+  ...(img.thumbhash ? { thumbhash: img.thumbhash } : {}),
+});
 
 /** Holds the lock of one content (by SHA-256) until the transaction ends. */
 export async function lockSha(tx: DbOrTx, sha256: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SHA_LOCK_CLASS}, hashtext(${sha256}))`);
 }
 
-/** Records an image (or finds the asset of the same content); returns its row. */
+/**
+ * Records an image (or finds the asset of the same content); returns its row. A row not derived
+ * yet (processing, or failed) takes what is recorded now: derived files made meanwhile by a
+ * synchronous ingest, or a new try (`processing`) for content that failed before.
+ */
 export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: number | null): Promise<AssetRow> {
+  const pending = sql`${mediaAssets.state} <> 'ready'`;
   const [row] = await tx
     .insert(mediaAssets)
     .values({
@@ -46,24 +61,53 @@ export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: numbe
       bytes: img.bytes,
       width: img.width,
       height: img.height,
-      variants: {
-        original: img.original,
-        widths: img.variants,
-        ...(img.square ? { square: img.square } : {}),
-        ...(img.wide ? { wide: img.wide } : {}),
-        ...(img.thumbhash ? { thumbhash: img.thumbhash } : {}),
-      },
+      variants: variantsOf(img),
       placeholder: img.placeholder ?? null,
+      state: img.state ?? 'ready',
+      error: img.error ?? null,
       createdBy,
     })
-    // The no-op update returns the existing row (and locks it) when the content is known already.
+    // The update returns the existing row (and locks it) when the content is known already.
     // A row without a CRC-32 (recorded before they were kept) takes the one computed now.
     .onConflictDoUpdate({
       target: mediaAssets.sha256,
-      set: { sha256: sql`excluded.sha256`, crc32: sql`coalesce(${mediaAssets.crc32}, excluded.crc32)` },
+      set: {
+        sha256: sql`excluded.sha256`,
+        crc32: sql`coalesce(${mediaAssets.crc32}, excluded.crc32)`,
+        variants: sql`case when ${pending} then excluded.variants else ${mediaAssets.variants} end`,
+        placeholder: sql`case when ${pending} then excluded.placeholder else ${mediaAssets.placeholder} end`,
+        error: sql`case when ${pending} then excluded.error else ${mediaAssets.error} end`,
+        state: sql`case when ${pending} then excluded.state else ${mediaAssets.state} end`,
+      },
     })
     .returning();
   return row!;
+}
+
+/** Records the derived files of a processing asset; the row as it is now, or undefined when it was not processing. */
+export async function markDerived(tx: DbOrTx, id: number, img: StoredImage): Promise<AssetRow | undefined> {
+  const [row] = await tx
+    .update(mediaAssets)
+    .set({ variants: variantsOf(img), placeholder: img.placeholder ?? null, state: 'ready', error: null })
+    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.state, 'processing')))
+    .returning();
+  return row;
+}
+
+/** Marks a processing asset failed with its message; false when it was not processing. */
+export async function markFailed(db: DbOrTx, id: number, error: string): Promise<boolean> {
+  const rows = await db
+    .update(mediaAssets)
+    .set({ state: 'failed', error })
+    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.state, 'processing')))
+    .returning({ id: mediaAssets.id });
+  return rows.length > 0;
+}
+
+/** Ids of the assets still waiting for their derived files. */
+export async function processingIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.state, 'processing'));
+  return rows.map((r) => r.id);
 }
 
 export async function assetsByIds(db: DbOrTx, ids: number[]): Promise<AssetRow[]> {

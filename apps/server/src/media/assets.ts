@@ -3,7 +3,17 @@ import { MIN_IMAGE_DIMENSIONS } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../db/client';
 import { HttpError } from '../lib/errors';
 import * as repo from './assets.repository';
-import { displayUrl, imageKeys, mediaUrl, processImage, type IncomingFile, type ProcessOptions } from './image-pipeline';
+import {
+  CorruptImageError,
+  deriveStored,
+  displayUrl,
+  imageKeys,
+  mediaUrl,
+  processImage,
+  storeOriginal,
+  type IncomingFile,
+  type ProcessOptions,
+} from './image-pipeline';
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
 import type { MediaStorage } from './storage';
@@ -66,7 +76,50 @@ export class Assets {
   }
 
   /**
-   * Content recorded before (same SHA-256, every file present, big enough for this use) is not
+   * Validates an upload from its header and keeps its original; the image is `processing` (record
+   * it, then have `derive` make its files, as a job) unless the content is recorded and derived
+   * already. `skip` as for `ingest`.
+   */
+  async ingestOriginal(file: IncomingFile, opts: ProcessOptions, skip?: () => boolean): Promise<StoredImage | null> {
+    const known = await this.storedAlready(file, opts);
+    if (skip?.()) return null;
+    return known ?? storeOriginal(this.deps.storage, file, opts);
+  }
+
+  /**
+   * Makes the derived files of a `processing` asset (under the process's one limit) and records
+   * them; a corrupt image is marked failed with the bad-image message. Returns the image as it is
+   * now, or null when there was nothing to do (derived meanwhile, or removed).
+   */
+  async derive(id: number): Promise<StoredImage | null> {
+    const img = await this.image(id);
+    if (!img || img.state !== 'processing') return null;
+    let done: StoredImage;
+    try {
+      done = await this.limit(() => deriveStored(this.deps.storage, img));
+    } catch (err) {
+      if (!(err instanceof CorruptImageError)) throw err;
+      return (await this.fail(id, err.message)) ? { ...img, state: 'failed', error: err.message } : null;
+    }
+    const row = await this.deps.db.transaction(async (tx) => {
+      await repo.lockSha(tx, img.sha256);
+      return repo.markDerived(tx, id, done);
+    });
+    return row ? repo.toStoredImage(row) : null;
+  }
+
+  /** Marks a `processing` asset failed with the message the portal shows; false when it was not processing. */
+  fail(id: number, message: string): Promise<boolean> {
+    return repo.markFailed(this.deps.db, id, message);
+  }
+
+  /** The assets waiting for their derived files. */
+  processing(): Promise<number[]> {
+    return repo.processingIds(this.deps.db);
+  }
+
+  /**
+   * Content recorded before (same SHA-256, derived, every file present, big enough for this use) is not
    * decoded and derived again: the same cover on two services, a photo in two galleries.
    */
   private async storedAlready(file: IncomingFile, opts: ProcessOptions): Promise<StoredImage | null> {
@@ -75,6 +128,7 @@ export class Assets {
     const row = await repo.assetBySha(this.deps.db, sha);
     if (!row) return null;
     const img = repo.toStoredImage(row);
+    if (img.state) return null;
     const min = MIN_IMAGE_DIMENSIONS[opts.use];
     // Too small for this use: processing gives the field its message.
     if (img.width < min.width || img.height < min.height) return null;

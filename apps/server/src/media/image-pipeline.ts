@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
@@ -131,9 +132,9 @@ function cropSize(width: number, height: number, target: { width: number; height
  * Decodes the photo once (EXIF orientation applied, shrunk to the working size) and cuts every
  * derived file from that buffer. WebP output carries no metadata, so GPS and camera data are gone.
  */
-async function derive(filePath: string): Promise<Derived> {
+async function derive(input: string | Buffer): Promise<Derived> {
   const sharp = await loadSharp();
-  const base: { data: Buffer; info: OutputInfo } = await sharp(filePath, decoder)
+  const base: { data: Buffer; info: OutputInfo } = await sharp(input, decoder)
     .rotate()
     .resize({ ...BASE_BOX, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
@@ -189,6 +190,84 @@ async function placeholderDataUrl(hash: Uint8Array): Promise<string> {
   return `data:image/webp;base64,${webp.toString('base64')}`;
 }
 
+/** The pixels of an image whose header was fine cannot be decoded (truncated or damaged data). */
+export class CorruptImageError extends Error {
+  constructor() {
+    super(COMMON_MESSAGES.imageCorrupt);
+  }
+}
+
+async function deriveChecked(input: string | Buffer): Promise<Derived> {
+  try {
+    return await derive(input);
+  } catch {
+    throw new CorruptImageError();
+  }
+}
+
+/** Stores derived files (named by content: one already there is kept); the caller removes them on failure. */
+async function storeOutputs(storage: MediaStorage, outputs: Derived['outputs'], added: string[]): Promise<void> {
+  await Promise.all(
+    outputs.map(async (o) => {
+      if (await storage.put(o.key, o.buf)) added.push(o.key);
+    }),
+  );
+}
+
+const withDerived = (img: StoredImage, derived: Derived): StoredImage => {
+  const { state: _state, error: _error, ...rest } = img;
+  return {
+    ...rest,
+    variants: derived.variants,
+    square: derived.square,
+    wide: derived.wide,
+    thumbhash: derived.thumbhash,
+    placeholder: derived.placeholder,
+  };
+};
+
+/**
+ * Validates an upload from its header (type, size, pixels, dimensions) and stores its original
+ * byte for byte; the image is `processing` until `deriveStored` makes its derived files.
+ */
+export async function storeOriginal(storage: MediaStorage, file: IncomingFile, opts: ProcessOptions): Promise<StoredImage> {
+  const { mime, width, height } = await inspectImage(file, opts);
+  const known = opts.sha256 ?? file.sha256;
+  const digests = known ? { sha256: known, crc32: file.crc32 } : await digestFile(file.path);
+  const original = originalKey(digests.sha256, mime);
+  await storage.putFile(original, file.path);
+  return {
+    id: 0,
+    original,
+    mime,
+    bytes: file.bytes,
+    sha256: digests.sha256,
+    ...(digests.crc32 !== undefined ? { crc32: digests.crc32 } : {}),
+    width,
+    height,
+    variants: [],
+    state: 'processing',
+  };
+}
+
+/**
+ * Makes and stores the derived files of a stored original (read whole: it is within the upload
+ * limit). Throws `CorruptImageError` when its pixels cannot be decoded.
+ */
+export async function deriveStored(storage: MediaStorage, img: StoredImage): Promise<StoredImage> {
+  const stream = await storage.read(img.original);
+  if (!stream) throw new Error(`the original ${img.original} is not in storage`);
+  const derived = await deriveChecked(await buffer(stream));
+  const added: string[] = [];
+  try {
+    await storeOutputs(storage, derived.outputs, added);
+  } catch (err) {
+    await storage.delete(added).catch(() => undefined);
+    throw err;
+  }
+  return withDerived(img, derived);
+}
+
 /**
  * Validates an upload and stores the original (byte for byte) plus every derived file. Nothing is
  * stored unless every step succeeded; a failure removes the files this call added.
@@ -202,7 +281,7 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
 
   let derived: Derived;
   try {
-    derived = await derive(file.path);
+    derived = await deriveChecked(file.path);
   } catch {
     // The header was fine but the pixels are not (truncated or damaged data).
     throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);
@@ -211,16 +290,12 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
   const added: string[] = [];
   try {
     if (await storage.putFile(original, file.path)) added.push(original);
-    await Promise.all(
-      derived.outputs.map(async (o) => {
-        if (await storage.put(o.key, o.buf)) added.push(o.key);
-      }),
-    );
+    await storeOutputs(storage, derived.outputs, added);
   } catch (err) {
     await storage.delete(added).catch(() => undefined);
     throw err;
   }
-  return {
+  const img: StoredImage = {
     id: 0,
     original,
     mime,
@@ -229,12 +304,9 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
     ...(digests.crc32 !== undefined ? { crc32: digests.crc32 } : {}),
     width,
     height,
-    variants: derived.variants,
-    square: derived.square,
-    wide: derived.wide,
-    thumbhash: derived.thumbhash,
-    placeholder: derived.placeholder,
+    variants: [],
   };
+  return withDerived(img, derived);
 }
 
 /** Every storage key an image owns. */

@@ -12,6 +12,9 @@ export interface AssetVariants {
   thumbhash?: string;
 }
 
+/** Whether an asset's derived files exist: a gallery photo's are made by a job after its upload. */
+export type AssetState = 'processing' | 'ready' | 'failed';
+
 /** One stored image (a `media_assets` row) as services use it. Keys are paths under the media root. */
 export interface StoredImage {
   /** The asset's id; 0 for an image processed but not recorded yet. */
@@ -36,6 +39,10 @@ export interface StoredImage {
   placeholder?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
+  /** Left out: `ready`. A `processing` image has its original only (no variants yet). */
+  state?: AssetState;
+  /** Why a `failed` image failed, as the portal shows it. */
+  error?: string;
 }
 
 /** How an image is presented in API responses. */

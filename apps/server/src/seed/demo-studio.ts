@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { insertEnquiries } from '../features/enquiries/enquiries.repository';
-import { GalleryUpload } from '../features/galleries/galleries.service';
+import { derivationSettled, GalleryUpload } from '../features/galleries/galleries.service';
 import { insertPeople } from '../features/people/people.repository';
 import { createService, updateService } from '../features/services/services.service';
 import { createClientGallery } from '../features/client-galleries/client-galleries.service';
@@ -136,6 +136,9 @@ export async function seedDemoStudio(
       await upload.finish();
     }
     progress(`client galleries: ${Math.min(sizes.clientGalleries, customerIds.length)}`);
+    // Uploads answer before their photos are derived: the seed works those jobs before it ends.
+    await derivationSettled(ctx);
+    progress('photos derived');
 
     // Published, as everything the seed makes: the home page's hero is the carousel's slide.
     await carousel.create(

@@ -11,6 +11,7 @@ import {
   makeImage,
   multipart,
   type TestApp,
+  photosDerived,
 } from '../../../test/harness';
 
 /** The customer's page `/g/<token>/`: open, locked (with and without JavaScript), and the one 404. */
@@ -84,6 +85,7 @@ describeEachDatabase('delivery page', (kind) => {
       })),
     });
     expect(upload.statusCode, upload.body).toBeLessThan(300);
+    await photosDerived(t);
     return { id: gallery.id, url: gallery.delivery_url };
   }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accounts, clientGalleries, deliveryEvents, deliveryFavourites, galleries, galleryPhotos, serverSecrets } from '../../db/schema';
+import { photoShown } from '../galleries/galleries.repository';
 
 /** What the customer's side needs to know about a gallery before it shows anything. */
 export interface DeliveryAccessRow {
@@ -69,6 +70,8 @@ export interface PhotoSelection {
   page?: { offset: number; limit: number };
 }
 
+// The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and favourites.
+
 /** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
 export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection = {}): Promise<DeliveryPhotoRow[]> {
   const query = db
@@ -87,8 +90,8 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
     )
     .where(
       which.onlyFavourites
-        ? and(eq(galleries.clientGalleryId, clientGalleryId), sql`${deliveryFavourites.photoId} is not null`)
-        : eq(galleries.clientGalleryId, clientGalleryId),
+        ? and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, sql`${deliveryFavourites.photoId} is not null`)
+        : and(eq(galleries.clientGalleryId, clientGalleryId), photoShown),
     )
     .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
     .$dynamic();
@@ -106,7 +109,7 @@ export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): 
       deliveryFavourites,
       and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
     )
-    .where(eq(galleries.clientGalleryId, clientGalleryId));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown));
   return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
 }
 
@@ -126,7 +129,7 @@ export async function deliveryPhoto(db: DbOrTx, clientGalleryId: number, photoId
     .select({ id: galleryPhotos.id, name: galleryPhotos.name, assetId: galleryPhotos.assetId, timeCreated: galleryPhotos.timeCreated })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId)))
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId), photoShown))
     .limit(1);
   return row ? { ...row, favourite: false, timeCreated: new Date(row.timeCreated) } : null;
 }
@@ -138,7 +141,7 @@ export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: numbe
     .select({ id: galleryPhotos.id })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids)));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids), photoShown));
   return rows.map((r) => r.id);
 }
 

@@ -24,6 +24,7 @@ import {
   multipart,
   secondProcess,
   type TestApp,
+  photosDerived,
 } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 import { zipNames } from './delivery.service';
@@ -100,6 +101,8 @@ describeEachDatabase('client delivery', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const stored = (res.json() as GalleryUploadResponse).stored;
     for (const p of stored) originals.set(p.id, files.find((f) => f.filename === p.name)!.content);
+    // The customer sees them once derived.
+    await photosDerived(t);
     return stored;
   };
   const patch = async (g: ClientGallery, payload: Record<string, unknown>) => {

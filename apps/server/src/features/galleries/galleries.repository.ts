@@ -40,6 +40,12 @@ export type GalleryPhotoRow = {
   parentId: number;
 };
 
+/**
+ * Photos a visitor may see: those whose derived files exist (an upload answers before they are
+ * made). The website's and delivery's reads all filter on it.
+ */
+export const photoShown = sql`exists (select 1 from media_assets a where a.id = ${galleryPhotos.assetId} and a.state = 'ready')`;
+
 const selectPhotos = (db: DbOrTx) =>
   db.select(photoColumns).from(galleryPhotos).innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId));
 
@@ -104,7 +110,7 @@ export async function listPhotos(db: DbOrTx, type: GalleryParentType, parentId: 
   return fix(await selectPhotos(db).where(ownedBy(type, parentId)).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id)));
 }
 
-/** One page of a gallery's photos in their saved order. */
+/** One page of a gallery's shown photos in their saved order. */
 export async function photoPage(
   db: DbOrTx,
   type: GalleryParentType,
@@ -113,26 +119,26 @@ export async function photoPage(
 ): Promise<GalleryPhotoRow[]> {
   return fix(
     await selectPhotos(db)
-      .where(ownedBy(type, parentId))
+      .where(and(ownedBy(type, parentId), photoShown))
       .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
       .offset(page.offset)
       .limit(page.limit),
   );
 }
 
-/** How many photos each of these owners' galleries holds (owners without one are left out). */
+/** How many shown photos each of these owners' galleries holds (owners without one are left out). */
 export async function photoCounts(db: DbOrTx, type: GalleryParentType, parentIds: number[]): Promise<Map<number, number>> {
   if (!parentIds.length) return new Map();
   const rows = await db
     .select({ parentId: OWNER[type], n: sql<number>`count(${galleryPhotos.id})` })
     .from(galleries)
     .innerJoin(galleryPhotos, eq(galleryPhotos.galleryId, galleries.id))
-    .where(inArray(OWNER[type], parentIds))
+    .where(and(inArray(OWNER[type], parentIds), photoShown))
     .groupBy(OWNER[type]);
   return new Map(rows.map((r) => [Number(r.parentId), Number(r.n)]));
 }
 
-/** The first `n` photos of each of these owners' galleries, in saved order (one query). */
+/** The first `n` shown photos of each of these owners' galleries, in saved order (one query). */
 export async function firstPhotos(db: DbOrTx, type: GalleryParentType, parentIds: number[], n: number): Promise<GalleryPhotoRow[]> {
   if (!parentIds.length) return [];
   const ranked = db
@@ -144,7 +150,7 @@ export async function firstPhotos(db: DbOrTx, type: GalleryParentType, parentIds
     })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(inArray(OWNER[type], parentIds))
+    .where(and(inArray(OWNER[type], parentIds), photoShown))
     .as('ranked');
   return fix(
     await selectPhotos(db)
@@ -195,6 +201,12 @@ export async function existingAssets(db: DbOrTx, type: GalleryParentType, parent
 export async function galleryAssetIds(db: DbOrTx, type: GalleryParentType, parentId: number): Promise<number[]> {
   const rows = await selectPhotos(db).where(ownedBy(type, parentId));
   return rows.map((r) => r.assetId);
+}
+
+/** The galleries holding a photo of this asset (their lists change with its state). */
+export async function galleriesHolding(db: DbOrTx, assetId: number): Promise<{ type: GalleryParentType; id: number }[]> {
+  const rows = await selectPhotos(db).where(eq(galleryPhotos.assetId, assetId));
+  return fix(rows).map((r) => ({ type: r.parentType, id: r.parentId }));
 }
 
 /** The position after the gallery's last photo. */

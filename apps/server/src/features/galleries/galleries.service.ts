@@ -15,6 +15,7 @@ import { actorId, type AppContext } from '../../context';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { SpooledFile } from '../../media/spool';
 import type { StoredImage } from '../../media/stored-image';
+import type { JobQueue } from '../../jobs/queue';
 import * as repo from './galleries.repository';
 import type { GalleryPhotoRow } from './galleries.repository';
 
@@ -34,13 +35,27 @@ export const invalidateGallery = (ctx: AppContext, type: GalleryParentType, id: 
 /** The assets held by one owner's photos: owners collect them before a delete the database cascades. */
 export const galleryAssetIds = (db: DbOrTx, type: GalleryParentType, id: number) => repo.galleryAssetIds(db, type, id);
 
+/** A photo not derived yet has no file to show: empty URLs, its dimensions known from the upload. */
+const pendingView = (image: StoredImage): GalleryPhoto['land_scape_img_view'] => ({
+  url: '',
+  width: image.width,
+  height: image.height,
+  srcset: '',
+  placeholder: null,
+  square: null,
+  wide: null,
+});
+
 export function toPhoto(row: GalleryPhotoRow, image: StoredImage): GalleryPhoto {
+  const ready = !image.state;
   return {
     id: row.id,
     name: row.name,
     title: row.title,
-    land_scape_img: displayUrl(image),
-    land_scape_img_view: imageView(image),
+    land_scape_img: ready ? displayUrl(image) : '',
+    land_scape_img_view: ready ? imageView(image) : pendingView(image),
+    state: image.state ?? 'ready',
+    error: image.error ?? null,
     img_width: image.width,
     img_height: image.height,
     time_created: row.timeCreated.toISOString(),
@@ -154,6 +169,29 @@ export async function saveOrder(ctx: AppContext, ids: number[]): Promise<void> {
   }
   await ctx.db.transaction((tx) => repo.saveOrder(tx, first.galleryId, unique));
   await invalidate(ctx, [{ type: first.parentType, id: first.parentId }]);
+}
+
+/**
+ * One photo already spooled to disk (an upload resumed by another protocol, say) added to a
+ * gallery the way a multipart upload adds it: checked, original stored, recorded `processing`
+ * (or skipped as a duplicate), its derivation queued. `discard` removes the spool file once it
+ * is no longer needed; the caller removes it in any case when this returns or throws.
+ */
+export async function addSpooledPhoto(
+  ctx: AppContext,
+  parent: { type: GalleryParentType; id: number },
+  photo: IncomingPhoto,
+  discard: (file: string) => Promise<void>,
+): Promise<{ status: number; body: GalleryUploadResponse }> {
+  const upload = new GalleryUpload(ctx, discard);
+  try {
+    upload.setParent(parent.type, parent.id);
+    upload.add(photo);
+    return await upload.finish();
+  } catch (err) {
+    await upload.release();
+    throw err;
+  }
 }
 
 /** One file part of an upload, already spooled to disk. */
@@ -282,7 +320,8 @@ export class GalleryUpload {
       if (duplicate) return this.skip(seq, name, duplicate);
       const { path, bytes, crc32 } = photo.file;
       const upload = { field: photo.field, filename: photo.filename, mimetype: '', path, bytes, crc32 };
-      const image = await this.ctx.assets.ingest(
+      // The original only: its derived files are made by a job once the photo is recorded.
+      const image = await this.ctx.assets.ingestOriginal(
         upload,
         { field: photo.field, use: 'galleryPhoto', sha256: photo.file.sha256 },
         () => this.error !== null,
@@ -328,6 +367,7 @@ export class GalleryUpload {
     }
     await invalidate(this.ctx, [{ type, id }]);
     const inserted = await repo.photosByIds(this.ctx.db, insertedIds);
+    await queueDerivation(this.ctx, [...new Set(inserted.map((r) => r.assetId))]);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
     const lost = ordered.filter((p) => !storedNames.has(p.name));
@@ -349,4 +389,66 @@ export class GalleryUpload {
     await this.ctx.assets.discard(this.processed.map((p) => p.image));
     this.processed.length = 0;
   }
+}
+
+// Derivation: a photo's upload stores its original; a job makes its derived files.
+
+const DERIVE_JOB = 'derive-photo';
+
+/**
+ * Queues the derivation of these assets (those not `processing` are left alone by the job). A
+ * job waiting for the same asset already makes this a no-op, so queueing again is always safe.
+ */
+async function queueDerivation(ctx: AppContext, assetIds: number[]): Promise<void> {
+  const pending = [...(await ctx.assets.images(assetIds)).values()].filter((img) => img.state === 'processing');
+  for (const img of pending) await ctx.jobs.sendOnce(DERIVE_JOB, { assetId: img.id }, String(img.id));
+}
+
+/**
+ * Queues every asset still `processing`: a process killed between recording a photo and queueing
+ * its job left it waiting. Run when the job queue starts and with the media sweep.
+ */
+export async function resumeDerivation(ctx: AppContext): Promise<number> {
+  const ids = await ctx.assets.processing();
+  await queueDerivation(ctx, ids);
+  return ids.length;
+}
+
+/**
+ * Works the queue in this process (starting its workers if they are not) until no photo is
+ * processing: each was derived, or failed. For the CLI's seed and for tests, which read what
+ * visitors see right after uploading.
+ */
+export async function derivationSettled(ctx: AppContext): Promise<void> {
+  await ctx.jobs.start(ctx);
+  while ((await ctx.assets.processing()).length) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * Makes one asset's derived files (the job, worked by every process, `UPLOAD_CONCURRENCY` at a
+ * time, under the process's one image limit); the galleries showing it are rebuilt. A corrupt
+ * image ends failed with the bad-image message; any other error is tried again, and after the
+ * last try the photo is failed with a message asking to upload it again.
+ */
+export function defineDerivationJob(jobs: JobQueue, config: { uploadConcurrency: number }): void {
+  jobs.define<{ assetId: number }>({
+    name: DERIVE_JOB,
+    keyed: true,
+    workers: config.uploadConcurrency,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    // A derivation takes seconds: one still running after this was lost with its process.
+    expireInSeconds: 120,
+    async run(ctx, { assetId }, attempt) {
+      let changed: boolean;
+      try {
+        changed = (await ctx.assets.derive(assetId)) !== null;
+      } catch (err) {
+        if (!attempt.last) throw err;
+        changed = await ctx.assets.fail(assetId, GALLERY_MESSAGES.processingFailed);
+        ctx.log.error({ err, assetId }, 'a photo could not be derived');
+      }
+      if (changed) await invalidate(ctx, await repo.galleriesHolding(ctx.db, assetId));
+    },
+  });
 }

@@ -21,6 +21,7 @@ import {
   insertGalleryPhotos,
   makeImage,
   multipart,
+  photosDerived,
   type FormValue,
   type TestApp,
 } from '../../../test/harness';
@@ -89,7 +90,7 @@ describeEachDatabase('galleries', (kind) => {
   const fileExists = (key: string) => fs.existsSync(path.join(t.config.mediaDir, key));
   const rowsIn = async (type: 'service' | 'love-story' | 'client-gallery', id: number) => galleryPhotoRows(t, { type, parentId: id });
 
-  it('uploads photos to a service and lists them in order with sizes, variants and placeholder', async () => {
+  it('answers an upload with its photos processing, then derives them in a job', async () => {
     const a = await jpg(1, 1600, 1000);
     const res = await upload({
       service: String(serviceId),
@@ -103,8 +104,18 @@ describeEachDatabase('galleries', (kind) => {
     const body: GalleryUploadResponse = res.json();
     expect(body.skipped).toEqual([]);
     expect(body.stored.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg', 'c.png']);
+    // The answer comes once the originals are safe: nothing derived yet, nothing to show.
+    expect(body.stored.map((p) => [p.state, p.land_scape_img])).toEqual([
+      ['processing', ''],
+      ['processing', ''],
+      ['processing', ''],
+    ]);
+    expect(body.stored[0]).toMatchObject({ img_width: 1600, img_height: 1000, error: null });
+    expect((await servicePhotos()).map((p) => p.state)).toEqual(['processing', 'processing', 'processing']);
 
+    await photosDerived(t);
     const list = await servicePhotos();
+    expect(list.map((p) => p.state)).toEqual(['ready', 'ready', 'ready']);
     expect(list.map((p) => [p.name, p.position])).toEqual([
       ['a.jpg', 0],
       ['b.jpg', 1],
@@ -226,10 +237,11 @@ describeEachDatabase('galleries', (kind) => {
       COMMON_MESSAGES.imageType,
     ],
     ['a text file', async () => Buffer.from('hello, not an image'), COMMON_MESSAGES.imageType],
-    ['a corrupt JPEG', async () => (await jpg(60, 1200, 900)).subarray(0, 9000), COMMON_MESSAGES.imageCorrupt],
     ['a pixel bomb', async () => pngBomb(12_000, 12_000), COMMON_MESSAGES.imageTooLarge],
     ['a photo below the minimum size', () => jpg(61, 120, 120), COMMON_MESSAGES.dimension],
   ])('rejects a batch holding %s with 400, storing nothing', async (_label, make, message) => {
+    // Earlier uploads' derived files are made first, so the count below is this upload's alone.
+    await photosDerived(t);
     const rowsBefore = (await servicePhotos()).length;
     const filesBefore = await t.app.storage.usage();
     const res = await upload({
@@ -243,6 +255,30 @@ describeEachDatabase('galleries', (kind) => {
     expect(res.json()).toEqual({ land_scape_image: [message] });
     expect(await servicePhotos()).toHaveLength(rowsBefore);
     expect(await t.app.storage.usage()).toEqual(filesBefore);
+  });
+
+  it('marks a photo whose pixels are corrupt failed with the bad-image message, and removes it', async () => {
+    // A valid header (dimensions known) and pixels cut short: found out only by decoding.
+    const broken = (await jpg(60, 1200, 900)).subarray(0, 9000);
+    const res = await upload({
+      service: String(otherServiceId),
+      land_scape_image: [file('broken.jpg', broken), file('fine.jpg', await jpg(62))],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [bad, good] = (res.json() as GalleryUploadResponse).stored;
+    expect([bad!.state, good!.state]).toEqual(['processing', 'processing']);
+    await photosDerived(t);
+    const list = await servicePhotos(otherServiceId);
+    expect(list.find((p) => p.id === bad!.id)).toMatchObject({ state: 'failed', error: COMMON_MESSAGES.imageCorrupt, land_scape_img: '' });
+    expect(list.find((p) => p.id === good!.id)).toMatchObject({ state: 'ready', error: null });
+    const [row] = await galleryPhotoRows(t, { id: bad!.id });
+    const original = row!.image.original;
+    expect(fileExists(original)).toBe(true);
+
+    const removed = await t.as({ method: 'DELETE', url: `/adminportal/manage-gallery/${bad!.id}/` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await servicePhotos(otherServiceId)).map((p) => p.id)).toEqual([good!.id]);
+    expect(fileExists(original)).toBe(false);
   });
 
   it('rejects a file past the size limit', async () => {
