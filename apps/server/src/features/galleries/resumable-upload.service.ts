@@ -1,6 +1,7 @@
-import { GALLERY_MESSAGES, galleryResumableMetadataSchema, toFieldErrors } from '@darkroom/contracts';
+import { GALLERY_MESSAGES, galleriesApi, galleryResumableMetadataSchema, toFieldErrors } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
+import { auditEventOf, recordAudit } from '../activity/activity.service';
 import { ResumableRefusal, type CompletedUpload, type NewUpload } from '../../media/resumable';
 import * as repo from './galleries.repository';
 import { GalleryUpload } from './galleries.service';
@@ -44,7 +45,12 @@ export async function ingestResumable(ctx: AppContext, upload: CompletedUpload):
   try {
     ingest.setParent(meta.galleryType, meta.galleryId);
     ingest.add({ field: 'land_scape_image', filename: meta.filename, file: upload.file });
-    return await ingest.finish();
+    const answer = await ingest.finish();
+    // Logged as the multipart upload is (its hook never sees this request, which tus answers itself).
+    const call = { params: undefined, body: { [meta.galleryType]: meta.galleryId }, files: { land_scape_image: [meta.filename] } };
+    const event = auditEventOf(galleriesApi.upload, { ...call, result: answer.body });
+    if (event) await recordAudit(ctx, event);
+    return answer;
   } catch (err) {
     await ingest.release();
     throw refusal(err);

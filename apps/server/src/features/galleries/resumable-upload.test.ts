@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  AUDIT_ACTIONS,
   COMMON_MESSAGES,
   GALLERY_MESSAGES,
   GALLERY_RESUMABLE_PATH,
@@ -14,7 +15,7 @@ import {
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
 import { assetIdOf, createTestApp, describeEachDatabase, galleryPhotoRows, makeImage, type TestApp } from '../../../test/harness';
-import { loveStories, services } from '../../db/schema';
+import { auditLog, loveStories, services } from '../../db/schema';
 import { sweepSpoolFiles } from '../../maintenance';
 import { RESUMABLE_DIR } from '../../media/resumable';
 import type { StoredImage } from '../../media/stored-image';
@@ -132,6 +133,8 @@ describeEachDatabase('resumable gallery uploads (tus)', (kind) => {
     expect(fs.readFileSync(path.join(t.config.mediaDir, row!.image.original)).equals(source)).toBe(true);
     const listed = await t.as({ method: 'GET', url: `/adminportal/service-galleries/${serviceId}/` });
     expect((listed.json() as GalleryPhoto[]).map((p) => p.name)).toEqual(['first-dance.png']);
+    const entries = await t.database.db.select().from(auditLog);
+    expect(entries.map((e) => [e.action, e.area, e.actorName])).toContainEqual([AUDIT_ACTIONS.upload, 'galleries', 'owner']);
     // The partial file went with the upload; asking again finds nothing to resume.
     expect(fs.existsSync(partialFile(location))).toBe(false);
     expect((await offsetOf(location)).status).toBe(404);
