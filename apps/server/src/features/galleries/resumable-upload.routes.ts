@@ -25,6 +25,8 @@ export async function resumableUploadRoutes(app: FastifyInstance): Promise<void>
     // The body is the tus server's to read: no parser may consume it.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler: RouteHandlerMethod = async (request, reply) => {
+      // The security headers set on the reply so far go out with the tus server's answer.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       await uploads.handle(contextOf(request), request.raw, reply.raw);
     };

@@ -115,6 +115,7 @@ describeEachDatabase('resumable gallery uploads (tus)', (kind) => {
     const location = created.headers.get('location')!;
     expect(location).toMatch(new RegExp(`^${GALLERY_RESUMABLE_PATH}/[0-9a-f]+/$`));
     expect(created.headers.get('upload-expires')).toBeTruthy();
+    expect(created.headers.get('x-content-type-options')).toBe('nosniff');
 
     const half = Math.floor(source.length / 2);
     await cutPatch(location, source, half);
