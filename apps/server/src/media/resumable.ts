@@ -4,8 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
+import type { Server } from '@tus/server';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
 import { RESUMABLE_FOLDER, SPOOL_ROOT, type SpooledFile } from './spool';
 
@@ -79,26 +78,30 @@ async function hashFile(file: string): Promise<SpooledFile> {
  */
 export class ResumableUploads<C> {
   private readonly contexts = new WeakMap<IncomingMessage, C>();
-  private readonly server: Server;
   private readonly dir = RESUMABLE_DIR;
+  /** Loaded on the first tus request: a server that never takes one never loads the tus modules. */
+  private server: Promise<Server> | null = null;
 
-  constructor(private readonly opts: ResumableOptions<C>) {
-    const store = new FileStore({ directory: this.dir, expirationPeriodInMilliseconds: opts.expiryMs });
-    this.server = new Server({
+  constructor(private readonly opts: ResumableOptions<C>) {}
+
+  private async createServer(): Promise<Server> {
+    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+    const { opts } = this;
+    return new Server({
       path: opts.path,
-      datastore: store,
+      datastore: new FileStore({ directory: this.dir, expirationPeriodInMilliseconds: opts.expiryMs }),
       maxSize: opts.maxBytes,
       // Same origin: the portal and the API share the host, and the path ends in a slash like every route.
       generateUrl: (_req, { path: base, id }) => `${base}/${id}/`,
       onUploadCreate: async (req, upload) => {
         const metadata = metadataOf(upload.metadata);
-        await this.opts.onCreate(this.contextOf(req), { size: upload.size, metadata });
+        await opts.onCreate(this.contextOf(req), { size: upload.size, metadata });
         return { metadata: upload.metadata };
       },
       onUploadFinish: async (req, upload) => {
         const file = path.join(this.dir, upload.id);
         try {
-          const answer = await this.opts.onComplete(this.contextOf(req), {
+          const answer = await opts.onComplete(this.contextOf(req), {
             id: upload.id,
             metadata: metadataOf(upload.metadata),
             file: await hashFile(file),
@@ -111,7 +114,7 @@ export class ResumableUploads<C> {
       onResponseError: (_req, err) => {
         if (err instanceof ResumableRefusal) return { status_code: err.status, body: JSON.stringify(err.body) };
         if (!('status_code' in err) || err.status_code >= 500) {
-          this.opts.log.error({ err }, 'resumable upload failed');
+          opts.log.error({ err }, 'resumable upload failed');
           return { status_code: 500, body: JSON.stringify({ detail: COMMON_MESSAGES.serverError }) };
         }
         // The protocol's own refusals (plain text from @tus/server) in the API's JSON shape.
@@ -132,7 +135,8 @@ export class ResumableUploads<C> {
   /** Answers one tus request (the caller has checked access and hijacked the reply). */
   async handle(context: C, req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.contexts.set(req, context);
-    await this.server.handle(req, res);
+    this.server ??= this.createServer();
+    await (await this.server).handle(req, res);
   }
 
   private async remove(id: string): Promise<void> {
