@@ -14,8 +14,12 @@ export interface ResumableOptions {
   onProgress?: (percent: number) => void;
 }
 
-/** Waits between the client's own attempts: a short network cut is bridged without the caller seeing it. */
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+/**
+ * Waits between tus-js-client's own attempts, each resuming from the server's offset: a short
+ * network cut is bridged without the caller seeing it. Kept short, as the caller's own attempts
+ * (the upload queue's) come on top, and a file that still fails is offered to 'Retry failed'.
+ */
+const RETRY_DELAYS = [1000, 3000];
 
 function toApiError(err: Error | DetailedError): ApiError {
   const response = 'originalResponse' in err ? err.originalResponse : null;
