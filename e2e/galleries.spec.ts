@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { COMMON_MESSAGES, GALLERY_MESSAGES } from '@darkroom/contracts';
+import { COMMON_MESSAGES, GALLERY_MESSAGES, GALLERY_RESUMABLE_PATH } from '@darkroom/contracts';
 import { expect, test, watchPageErrors } from './fixtures';
 
 /** A real JPEG; each seed gives different pixels (so a different SHA-256). */
@@ -149,12 +149,15 @@ test.describe('photo galleries', () => {
     await page.goto(`/admin-account/view-gallery?service=${encodeURIComponent(name)}`);
     await page.getByRole('button', { name: 'Upload photos' }).click();
     const dialog = page.getByRole('dialog', { name: `Upload photos to ${name}` });
-    await page.route('**/adminportal/manage-gallery/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    // Photos go through the resumable (tus) endpoint; every request of it fails.
+    const resumable = `**${GALLERY_RESUMABLE_PATH}/**`;
+    await page.route(resumable, (route) => route.abort());
     await dialog.getByTestId('gallery-file-input').setInputFiles([await fileOf('net.jpg', 321)]);
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await expect(dialog.getByRole('button', { name: 'Retry failed' })).toBeVisible();
+    // tus-js-client's own retries, within each of the queue's attempts, come first.
+    await expect(dialog.getByRole('button', { name: 'Retry failed' })).toBeVisible({ timeout: 30_000 });
     await expect(dialog.getByTestId('upload-summary')).toHaveClass(/MuiAlert-colorError/);
-    await page.unroute('**/adminportal/manage-gallery/');
+    await page.unroute(resumable);
     await dialog.getByRole('button', { name: 'Retry failed' }).click();
     await expect(page.getByText(GALLERY_MESSAGES.uploaded)).toBeVisible();
     await expect(page.getByTestId('photo-tile')).toHaveCount(1);

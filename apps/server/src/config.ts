@@ -56,6 +56,8 @@ export interface Config {
    * they are older than this: younger ones may belong to an upload still under way.
    */
   mediaSweepGraceMs: number;
+  /** A resumable (tus) upload untouched for this long is abandoned: its partial file is removed. */
+  resumableExpiryMs: number;
   /**
    * Key of the HMAC in client delivery's unlock cookies. Unset: one is made once and kept in the
    * database (`server_secrets`), so every process shares it.
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
     requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_SECONDS', 300)) * 1000,
     mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,
+    resumableExpiryMs: Math.max(1, int(env, 'UPLOAD_RESUME_EXPIRY_HOURS', 24)) * 3_600_000,
     deliverySecret: str(env, 'DELIVERY_SECRET'),
   };
 }

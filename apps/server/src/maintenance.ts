@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
 import { resumeDerivation } from './features/galleries/galleries.service';
 import type { JobQueue } from './jobs/queue';
+import { sweepResumable } from './media/resumable';
 import { sweepSpool } from './media/spool';
 
 /** When the upkeep jobs run (cron, server time): once per match for the whole deployment. */
@@ -20,10 +21,16 @@ export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; fil
   return { assets, files };
 }
 
-async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void> {
-  // At start-up, this process's spool and those of dead processes; later, files kept longer than any request lasts.
+/**
+ * At start-up, this process's spool and those of dead processes; later, files kept longer than
+ * any request lasts, and resumable uploads untouched past UPLOAD_RESUME_EXPIRY_HOURS.
+ */
+export async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void> {
   const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
   if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
+  if (atStart) return;
+  const resumable = await sweepResumable(ctx.config.resumableExpiryMs);
+  if (resumable) ctx.log.info(`removed ${resumable} abandoned resumable upload(s)`);
 }
 
 async function sweepMediaLogged(ctx: AppContext): Promise<void> {

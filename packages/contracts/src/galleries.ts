@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS } from './audit';
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formId, pathId } from './forms';
+import { COMMON_MESSAGES } from './messages';
 import { imageViewSchema } from './uploads';
 
 /** Schemas, messages and types of the photo galleries (services, love stories, client galleries). */
@@ -27,6 +28,8 @@ export const GALLERY_MESSAGES = {
   orderFailed: 'Gallery order update failed',
   parentRequired: 'Gallery is required',
   typeRequired: 'Gallery type is required',
+  // Not in the spec: a resumable upload must say its size when it starts.
+  sizeRequired: 'The file size is required',
   idsRequired: 'Select at least one photo',
   orderMixed: 'Photos must belong to one gallery',
   hashesInvalid: 'Each hash must be a SHA-256 in hex',
@@ -49,6 +52,25 @@ export const GALLERY_CHECK_MAX = 10_000;
 export const GALLERY_UPLOAD_PARALLEL = 3;
 /** Browser-side attempts per file for network or server faults (a 400 is never retried). */
 export const GALLERY_UPLOAD_ATTEMPTS = 3;
+
+/**
+ * Resumable (tus) uploads of gallery photos: created by a POST to this path (with a trailing
+ * slash), each then at `{path}/{id}/`. Admin-only, one photo per upload.
+ */
+export const GALLERY_RESUMABLE_PATH = '/adminportal/manage-gallery/resumable';
+/** Upload-Metadata keys of a resumable upload: the file's name and the gallery it goes to. */
+export const GALLERY_RESUMABLE_METADATA = { filename: 'filename', type: 'galleryType', id: 'galleryId' } as const;
+
+/** A resumable upload's metadata, checked by the one id rule and the gallery types. */
+export const galleryResumableMetadataSchema = z.object({
+  filename: z
+    .string({ error: GALLERY_MESSAGES.imageRequired })
+    .trim()
+    .min(1, { error: GALLERY_MESSAGES.imageRequired })
+    .regex(/\.(jpe?g|png)$/i, { error: COMMON_MESSAGES.imageType }),
+  galleryType: z.enum(GALLERY_TYPES, { error: GALLERY_MESSAGES.typeRequired }),
+  galleryId: formId(GALLERY_MESSAGES.parentRequired),
+});
 
 const galleryType = z.enum(GALLERY_TYPES, { error: GALLERY_MESSAGES.typeRequired });
 const positiveId = formId(GALLERY_MESSAGES.parentRequired);

@@ -28,7 +28,7 @@ export class ApiError extends Error {
  * (see app/reauth.ts); true means they signed in again and the call is sent once more. When they
  * give up, the session is cleared and the admin layout routes to /login, remembering the page.
  */
-async function renewSession(): Promise<boolean> {
+export async function renewSession(): Promise<boolean> {
   if (await reauthenticate()) return true;
   clearSession();
   return false;
@@ -37,7 +37,7 @@ const isLogin = (path: string) => path === authApi.login.path;
 
 export type Body = FormData | Record<string, unknown> | undefined;
 
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const session = readSession();
   return session ? { Authorization: authorizationOf(session) } : {};
 }

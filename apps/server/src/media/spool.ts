@@ -10,6 +10,8 @@ import type { FastifyRequest } from 'fastify';
 /** Root of every process's spool folder; each process spools under its own `<pid>` folder. */
 export const SPOOL_ROOT = path.join(os.tmpdir(), 'darkroom-uploads');
 export const spoolDir = (pid = process.pid) => path.join(SPOOL_ROOT, String(pid));
+/** The folder of resumable uploads' partial files, shared by the host's processes. */
+export const RESUMABLE_FOLDER = 'resumable';
 
 /** A file part of a request, written to a temporary file while it arrives. */
 export interface SpooledFile {
@@ -149,6 +151,8 @@ export async function sweepSpool(olderThanMs?: number): Promise<number> {
     return 0;
   }
   for (const entry of entries) {
+    // Resumable uploads outlive their processes; they expire on their own terms (resumable.ts).
+    if (entry.name === RESUMABLE_FOLDER) continue;
     const full = path.join(SPOOL_ROOT, entry.name);
     const pid = Number(entry.name);
     if (!entry.isDirectory() || !Number.isInteger(pid)) {

@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { galleriesApi, type GalleryType, type GalleryUploadResponse } from '@darkroom/contracts';
-import type { UploadHandle } from '../../api/client';
-import { call, send } from '../../api/endpoints';
+import {
+  GALLERY_MESSAGES,
+  GALLERY_RESUMABLE_METADATA,
+  GALLERY_RESUMABLE_PATH,
+  galleriesApi,
+  type GalleryType,
+  type GalleryUploadResponse,
+} from '@darkroom/contracts';
+import { ApiError, type UploadHandle } from '../../api/client';
+import { call } from '../../api/endpoints';
+import { resumableUpload } from '../../api/resumable';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
@@ -46,18 +54,32 @@ export async function checkHashes(type: GalleryType, id: number, hashes: string[
   return existing;
 }
 
-/** The form field naming the parent is the type itself (spec: "a field named by the type"). */
+/**
+ * One photo, sent resumably (tus): a cut connection or a closed tab resumes where the server
+ * stopped, for the same file to the same gallery. Answers as the multipart upload does.
+ */
 export function uploadPhoto(
   type: GalleryType,
   id: number,
   file: File,
   onProgress: (percent: number) => void,
 ): UploadHandle<GalleryUploadResponse> {
-  const form = new FormData();
-  // The parent first, so the server can check duplicates before the file has fully arrived.
-  form.append(type, String(id));
-  form.append('land_scape_image', file, file.name);
-  return send(galleriesApi.upload, { form, onProgress });
+  const meta = GALLERY_RESUMABLE_METADATA;
+  const handle = resumableUpload<GalleryUploadResponse | null>(file, {
+    endpoint: `${GALLERY_RESUMABLE_PATH}/`,
+    metadata: { [meta.filename]: file.name, [meta.type]: type, [meta.id]: String(id) },
+    key: `gallery:${type}:${id}:${file.name}`,
+    onProgress,
+  });
+  return {
+    abort: handle.abort,
+    // No answer means the server had the whole file from an earlier attempt but never said what
+    // it became: sent again, the server's dedupe tells.
+    promise: handle.promise.then((res) => {
+      if (!res) throw new ApiError(0, { detail: GALLERY_MESSAGES.uploadFailed });
+      return res;
+    }),
+  };
 }
 
 /** Ids go in the path; a large selection is sent in slices so each URL stays short. */

@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
 import { releaseSpooled, spoolPart } from '../../media/spool';
 import * as service from './galleries.service';
+import { resumableUploadRoutes } from './resumable-upload.routes';
 
 /** Form field -> gallery type, for the field that names an upload's parent. */
 const PARENT_FIELD = new Map<string, GalleryType>(
@@ -85,6 +86,7 @@ export async function galleriesRoutes(app: FastifyInstance): Promise<void> {
     deleted: await service.deleteWholeGallery(ctx, query.type, params.id),
   }));
   route(app, galleriesApi.lookup, ({ ctx, query }) => service.lookupGallery(ctx, query.type, query.name));
+  await app.register(resumableUploadRoutes);
 
   for (const type of GALLERY_TYPES) {
     const reads = galleriesApi[type];
