@@ -1,4 +1,5 @@
 import { buildAppOn } from './app';
+import { openControlSocket, type ControlSocket } from './backup/control-socket';
 import { ensureFirstAdmin } from './features/people/first-admin';
 import { publicUrlWarning, type Config } from './config';
 import type { Database } from './db/client';
@@ -22,6 +23,7 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));
 
   let jobsTimer: NodeJS.Timeout | undefined = undefined;
+  let control: ControlSocket | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     // Ctrl-C reaches every process of the terminal's group and `npm start` forwards it too: a
@@ -31,6 +33,8 @@ export async function startServer(config: Config, opening: Promise<Database>): P
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     clearTimeout(jobsTimer);
+    // A backup asked for by `npm run backup` finishes while the database is still open.
+    await control?.close();
     await maintenance.stop();
     // Running jobs finish (or go back to the queue) while the server still has its database.
     await runtime.jobs.stop();
@@ -44,6 +48,10 @@ export async function startServer(config: Config, opening: Promise<Database>): P
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  control = await openControlSocket(runtime).catch((err: unknown) => {
+    app.log.warn({ err }, 'no control socket: npm run backup cannot reach this server');
+    return null;
+  });
   // A moment after listening, as the start-up housekeeping: checking (or installing) the queue's
   // tables are queries on the one embedded connection, and the first requests should not wait
   // behind them. A job queued meanwhile installs the queue itself.

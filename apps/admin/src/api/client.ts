@@ -133,6 +133,33 @@ export function upload<T>(method: string, path: string, form: FormData, onProgre
   };
 }
 
+/**
+ * Fetches a guarded file (the session's header goes with it, which a plain link cannot carry) and
+ * hands it to the browser as a download named `filename`.
+ */
+export async function downloadFile(path: string, filename: string, retried = false): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: authHeaders() });
+  } catch {
+    throw new ApiError(0, { detail: COMMON_MESSAGES.serverError });
+  }
+  if (res.status === 401 && !retried && (await renewSession())) return downloadFile(path, filename, true);
+  if (!res.ok) throw new ApiError(res.status, await parse(res));
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // The click has handed the blob to the browser's download by the next turn.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
+
 /** Builds a FormData from plain values, leaving out undefined and empty files. */
 export function toFormData(values: Record<string, string | number | boolean | Blob | null | undefined>): FormData {
   const fd = new FormData();

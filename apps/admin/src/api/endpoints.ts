@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { fillPath, type EndpointSpec, type ParamsInputOf, type ResponseOf } from '@darkroom/contracts';
-import { request, upload, type Body, type UploadHandle } from './client';
+import { downloadFile, request, upload, type Body, type UploadHandle } from './client';
 
 /**
  * Fetchers built from the endpoint declarations in contracts: the method and path come from the
@@ -67,4 +67,9 @@ export function send<E extends EndpointSpec>(
   const params = input.params as Record<string, string | number> | undefined;
   const handle = upload<unknown>(ep.method, urlOf(ep, params), input.form, input.onProgress);
   return { promise: handle.promise.then((data) => checked(ep, data)), abort: handle.abort };
+}
+
+/** Downloads what a `binary` endpoint answers, as `filename`. */
+export function download<E extends EndpointSpec>(ep: E, input: ParamsArg<E> & { filename: string }): Promise<void> {
+  return downloadFile(urlOf(ep, input.params as Record<string, string | number> | undefined), input.filename);
 }

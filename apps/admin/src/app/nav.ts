@@ -44,6 +44,8 @@ export const SIDEBAR: NavGroup[] = [
   { label: 'Admin', items: [{ label: 'Admin', to: '/Manage-admins' }] },
   { label: 'Messages', items: [{ label: 'Emails', to: '/Manage-emails' }] },
   { label: 'Activity', items: [{ label: 'Activity', to: '/Activity' }] },
+  // Not in the spec: the studio's backups (issue 34).
+  { label: 'Backups', items: [{ label: 'Backups', to: '/Backups' }] },
   // Not in the spec: the public website's own settings (issue 10).
   { label: 'Website', items: [{ label: 'Site settings', to: '/Site-settings' }] },
 ];

@@ -18,6 +18,7 @@ export const ROUTE_TITLES = [
   { path: '/Manage-admins', title: 'Admins' },
   { path: '/Manage-emails', title: 'Emails' },
   { path: '/Activity', title: 'Activity' },
+  { path: '/Backups', title: 'Backups' },
   { path: '/Site-settings', title: 'Site settings' },
   { path: '/Gallery-links', title: 'Gallery links' },
   { path: '/UserProfile', title: 'Profile settings' },

@@ -25,6 +25,7 @@ export const SCREEN_CODE: Record<RoutePath, () => Promise<{ default: ComponentTy
   '/Manage-admins': () => import('../features/people/admins-page'),
   '/Manage-emails': () => import('../features/emails/emails-page'),
   '/Activity': () => import('../features/activity/activity-page'),
+  '/Backups': () => import('../features/backups/backups-page'),
   '/Site-settings': () => import('../features/site-settings/site-settings-page'),
   '/Gallery-links': () => import('../features/gallery-links/gallery-links-page'),
   '/UserProfile': () => import('../features/account/profile-page'),

@@ -37,6 +37,10 @@ export interface CrudCardPageProps<T extends { id: number; status: boolean }> {
   preview?: (item: T) => { src: string; title?: string };
   /** The create (item null) or edit dialog; it calls onClose when done. */
   renderEditor: (item: T | null, onClose: () => void) => ReactNode;
+  /** Above the cards (a search box). */
+  toolbar?: ReactNode;
+  /** Under the cards (page buttons). */
+  footer?: ReactNode;
   /** Further dialogs of the page. */
   children?: ReactNode;
 }
@@ -62,6 +66,8 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
   remove,
   preview,
   renderEditor,
+  toolbar,
+  footer,
   children,
 }: CrudCardPageProps<T>) {
   const editor = useEditorState<T>();
@@ -83,6 +89,7 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
           </>
         }
       />
+      {toolbar}
       {loadFailedText && error && !items?.length ? (
         <Alert severity="error">{loadFailedText}</Alert>
       ) : (
@@ -107,6 +114,7 @@ export function CrudCardPage<T extends { id: number; status: boolean }>({
           }}
         />
       )}
+      {footer}
       {/* The key remounts the dialog per item, so the form starts from that item's values. */}
       {editor.open && (
         <Suspense key={editor.key} fallback={null}>

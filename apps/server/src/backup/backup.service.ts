@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { BACKUP_MESSAGES, type BackupJob, type BackupList } from '@darkroom/contracts';
 import type { Config } from '../config';
 import type { AppContext, AppRuntime } from '../context';
 import type { JobQueue } from '../jobs/queue';
 import { knownMigrations } from '../db/client';
+import { HttpError } from '../lib/errors';
 import {
   archiveFileWriter,
   EntryTooLarge,
+  listBackupFiles,
+  openBackupFile,
   pruneScheduledBackups,
   readArchiveFile,
   scheduledBackupFile,
@@ -384,10 +389,47 @@ export async function scheduledBackup(ctx: AppContext): Promise<{ file: string; 
   return { file, removed };
 }
 
+const BACKUP_JOB = 'backup';
+
+/**
+ * The backups in BACKUP_DIR, newest first, how many are queued or being written, and the state of
+ * the job `jobId` (one the portal started) when asked.
+ */
+export async function listBackups(ctx: AppContext, jobId?: string): Promise<BackupList> {
+  const [files, running, job] = await Promise.all([
+    listBackupFiles(ctx.config.backupDir),
+    ctx.jobs.unfinished(BACKUP_JOB),
+    jobId ? ctx.jobs.get(BACKUP_JOB, jobId) : null,
+  ]);
+  const error = (output: unknown) => {
+    const message = (output as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : 'The backup failed.';
+  };
+  return {
+    backups: files.map((f) => ({ name: f.name, size: f.size, created_at: f.mtime.toISOString() })),
+    running,
+    job:
+      job && ({ state: job.state, error: job.state === 'failed' || job.state === 'retry' ? error(job.output) : null } satisfies BackupJob),
+  };
+}
+
+/** Queues a backup into BACKUP_DIR (the scheduled job's work), unless one is queued or running already. */
+export async function startBackup(ctx: AppContext): Promise<{ job: string; detail: string }> {
+  if ((await ctx.jobs.unfinished(BACKUP_JOB)) > 0) throw new HttpError(409, BACKUP_MESSAGES.alreadyRunning);
+  return { job: await ctx.jobs.send(BACKUP_JOB, {}), detail: BACKUP_MESSAGES.started };
+}
+
+/** One backup of BACKUP_DIR to send; 404 when there is no such file. */
+export async function openBackup(ctx: AppContext, name: string): Promise<{ size: number; stream: Readable }> {
+  const found = await openBackupFile(ctx.config.backupDir, name);
+  if (!found) throw new HttpError(404, BACKUP_MESSAGES.notFound);
+  return found;
+}
+
 /** The backup job: on BACKUP_SCHEDULE, once for the deployment (also sent on demand). */
 export function defineBackupJob(jobs: JobQueue, config: Pick<Config, 'backupSchedule'>): void {
   jobs.define({
-    name: 'backup',
+    name: BACKUP_JOB,
     cron: config.backupSchedule ?? undefined,
     retryLimit: 2,
     retryDelaySeconds: 300,

@@ -477,7 +477,7 @@ describeEachDatabase('backup and restore', (kind) => {
     const res = await t.as({ method: 'POST', url: '/adminportal/backup/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-tar');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="darkroom-.*\.tar"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="darkroom-.*\.tar"; filename\*=/);
     const file = path.join(dir, 'http.tar');
     fs.writeFileSync(file, res.rawPayload);
     const target = await emptyTarget(kind);

@@ -4,6 +4,7 @@ import { DataDirInUseError, openDatabase } from '../db/client';
 import { archiveFileWriter } from '../media/archive';
 import { diskStorage } from '../media/storage';
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup.service';
+import { askServerForBackup, controlSocketPath } from './control-socket';
 
 const USAGE = 'Usage: npm run backup -- <file>\n       npm run restore -- <file> [--force]';
 
@@ -38,13 +39,8 @@ export async function main(argv: string[]): Promise<number> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir, migrate: false, poolSize: 2 });
   } catch (err) {
     if (!(err instanceof DataDirInUseError)) throw err;
-    console.error(
-      command === 'backup'
-        ? `${err.message}\nThe server is running on this DATA_DIR. Take the backup through it instead (an admin's token):\n` +
-            `  curl -fsS -X POST -H "Authorization: Token <token>" http://localhost:${config.port}/adminportal/backup/ -o ${file}\n` +
-            'or stop the server and run this command again.'
-        : `${err.message}\nStop the server before restoring into its DATA_DIR.`,
-    );
+    if (command === 'backup') return backupThroughServer(config.dataDir, pgliteDir, file, err, config.port);
+    console.error(`${err.message}\nStop the server before restoring into its DATA_DIR.`);
     return 1;
   }
   const parts = { database, storage: diskStorage(config.mediaDir) };
@@ -74,6 +70,41 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The server holds the PGlite data directory: it writes the backup itself, asked over its
+ * control socket; the file is written by the server's process, at the path given here.
+ */
+async function backupThroughServer(
+  dataDir: string,
+  pgliteDir: string,
+  file: string,
+  inUse: DataDirInUseError,
+  port: number,
+): Promise<number> {
+  const target = path.resolve(file);
+  const answer = await askServerForBackup(controlSocketPath(dataDir), target, (e) => {
+    if (e.event === 'started') console.log(`The server (pid ${e.pid}) has ${pgliteDir} open: asked it to write the backup to ${target}.`);
+  });
+  if (!answer) {
+    console.error(
+      `${inUse.message}\nIts control socket (${controlSocketPath(dataDir)}) does not answer. Take the backup over HTTP instead (an admin's token):\n` +
+        `  curl -fsS -X POST -H "Authorization: Token <token>" http://localhost:${port}/adminportal/backup/ -o ${file}\n` +
+        'or stop the server and run this command again.',
+    );
+    return 1;
+  }
+  if (answer.event === 'done') {
+    const t = answer.totals;
+    console.log(
+      `Backup of PGlite in ${pgliteDir} written by the running server to ${answer.file}: ${t.rows} rows in ${t.tables} tables, ` +
+        `${t.files} files (${mb(t.bytes)}), schema ${answer.schema}.`,
+    );
+    return 0;
+  }
+  console.error(`Backup failed: ${answer.event === 'error' ? answer.message : 'the server did not finish it.'}`);
+  return 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -189,6 +189,12 @@ export class JobQueue {
     return job && { state: job.state, retryCount: job.retryCount, output: job.output };
   }
 
+  /** How many jobs of a queue are waiting, running or waiting for a retry. */
+  async unfinished(name: string): Promise<number> {
+    const boss = await this.running();
+    return boss.getQueueSize(name, { before: 'completed' });
+  }
+
   /** The schedules of the deployment: queue name and cron. */
   async schedules(): Promise<{ name: string; cron: string }[]> {
     const boss = await this.running();

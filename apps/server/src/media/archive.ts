@@ -235,3 +235,45 @@ export async function pruneScheduledBackups(dir: string, keep: number): Promise<
   for (const name of old) await fs.promises.rm(path.join(dir, name), { force: true });
   return old;
 }
+
+/** A backup file in a folder: its plain name, size and when it was written. */
+export interface BackupFileInfo {
+  name: string;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * The complete archives in `dir` (`*.tar` regular files: not the `.part` of one being written,
+ * not a link), newest first; none when the folder does not exist yet.
+ */
+export async function listBackupFiles(dir: string): Promise<BackupFileInfo[]> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  const found: BackupFileInfo[] = [];
+  for (const e of entries) {
+    if (!e.isFile() || !e.name.endsWith('.tar')) continue;
+    const stat = await fs.promises.lstat(path.join(dir, e.name)).catch(() => null);
+    if (stat?.isFile()) found.push({ name: e.name, size: stat.size, mtime: stat.mtime });
+  }
+  return found.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || b.name.localeCompare(a.name));
+}
+
+/**
+ * Opens the archive `name` of `dir` for reading, or null when there is no such regular file.
+ * `name` must be a plain name (the caller checks its shape); a link or a folder is not served.
+ */
+export async function openBackupFile(dir: string, name: string): Promise<{ size: number; stream: Readable } | null> {
+  if (name !== path.basename(name) || name.startsWith('.')) return null;
+  const file = path.join(dir, name);
+  const handle = await fs.promises.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch(() => null);
+  if (!handle) return null;
+  const stat = await handle.stat();
+  if (!stat.isFile()) {
+    await handle.close();
+    return null;
+  }
+  return { size: stat.size, stream: handle.createReadStream() };
+}

@@ -15,6 +15,9 @@ export const servicesQuery = queryOptions({
   queryFn: ({ signal }) => call(servicesApi.list, { signal }),
 });
 
+/** Cards drawn at once on /portfolio: whole rows at 3 and 4 a row. */
+export const SERVICES_PER_PAGE = 24;
+
 /** /portfolio's cards: 12, 4 and 3 columns wide at xs, sm and md. */
 export const SERVICE_COLUMNS: Columns = { xs: 12, sm: 4, md: 3 };
 

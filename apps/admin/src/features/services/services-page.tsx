@@ -1,12 +1,15 @@
 import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
 import { openGalleryViewer } from '../../components/gallery/open-gallery-viewer';
+import { Pager, SearchField, usePagedSearch } from '../../components/paged-search';
 import { SERVICE_FIELD_ORDER, useDeleteService, usePublishService, useServices } from './api';
-import { SERVICE_COLUMNS } from './queries';
+import { SERVICE_COLUMNS, SERVICES_PER_PAGE } from './queries';
+
+const serviceText = (s: Service) => `${s.name} ${s.description}`;
 
 // The editor (forms, image cropper) and the gallery table load when first opened.
 const ServiceFormDialog = lazy(() => import('./service-form-dialog').then((m) => ({ default: m.ServiceFormDialog })));
@@ -19,6 +22,8 @@ export default function ServicesPage() {
   const publish = usePublishService();
   const remove = useDeleteService();
   const [managing, setManaging] = useState<Service | null>(null);
+  const search = usePagedSearch(services.data, serviceText, SERVICES_PER_PAGE);
+  const total = services.data?.length ?? 0;
 
   return (
     <CrudCardPage<Service>
@@ -26,10 +31,26 @@ export default function ServicesPage() {
       subtitle="The services shown on the website, each with its cover image and photo gallery."
       addLabel={SERVICE_MESSAGES.addTitle}
       addIcon={<AddIcon />}
-      items={services.data}
+      items={search.pageItems}
       loading={services.isLoading}
       error={services.error}
-      emptyText="No services yet. Add the first one to start your portfolio."
+      emptyText={
+        search.query && total ? `No services match “${search.query}”.` : 'No services yet. Add the first one to start your portfolio.'
+      }
+      toolbar={
+        total > 0 && (
+          <Box sx={{ mb: 3 }}>
+            <SearchField label="Search services" search={search} />
+          </Box>
+        )
+      }
+      footer={
+        total > 0 && (
+          <Pager label="Pages of services" search={search}>
+            {search.query ? `${search.matching} of ${total} services` : `${total} ${total === 1 ? 'service' : 'services'}`}
+          </Pager>
+        )
+      }
       columns={SERVICE_COLUMNS}
       card={(s) => ({
         image: { url: s.cover_image, srcset: s.cover_image_view.srcset, placeholder: s.cover_image_view.placeholder ?? undefined },
