@@ -27,7 +27,9 @@ process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 const SCRIPT = path.join(import.meta.dirname, 's3rver-process.mjs');
 
 function launch(directory: string, bucket: string, port = 0): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', SCRIPT, directory, bucket, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', SCRIPT, directory, bucket, String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
   return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HttpError } from '../lib/errors';
 import { BucketUnreachableError } from './open-storage';
-import { isSafeKey, type MediaStorage, type StoredObject } from './storage';
+import { isSafeKey, type ObjectStorage, type StoredObject } from './storage';
 
 export interface S3Options {
   bucket: string;
@@ -27,14 +27,6 @@ export interface S3Options {
   /** Objects per LIST page: S3's own maximum unless a test wants many pages. */
   pageSize?: number;
 }
-
-/** Media storage in an object store, which can also hand out short-lived links to its files. */
-export interface ObjectStorage extends MediaStorage {
-  /** A presigned GET of `key` that expires after `expiresInSeconds`, with the headers it should answer with. */
-  presignedUrl(key: string, opts: { expiresInSeconds: number; contentType?: string; disposition?: string }): Promise<string>;
-}
-
-export const isObjectStorage = (s: MediaStorage): s is ObjectStorage => typeof (s as Partial<ObjectStorage>).presignedUrl === 'function';
 
 /** The bucket failed while a request needed it: answered 503, the studio's visitors may try again. */
 export class StorageUnavailableError extends HttpError {
@@ -57,8 +49,7 @@ const isNotFound = (err: unknown): boolean => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
-const where = (o: Pick<S3Options, 'bucket' | 'endpoint' | 'region'>) =>
-  `bucket "${o.bucket}" at ${o.endpoint ?? `AWS S3 (${o.region})`}`;
+const where = (o: Pick<S3Options, 'bucket' | 'endpoint' | 'region'>) => `bucket "${o.bucket}" at ${o.endpoint ?? `AWS S3 (${o.region})`}`;
 
 /** The S3 client as Darkroom configures it, for the storage and for the copy command. */
 function client(o: S3Options): S3Client {
@@ -106,7 +97,9 @@ export function s3Storage(options: S3Options): ObjectStorage {
   const touch = async (key: string): Promise<boolean> => {
     if (!(await stat(key))) return false;
     try {
-      await s3.send(new CopyObjectCommand({ Bucket, Key: root + key, CopySource: `${Bucket}/${encodeURI(root + key)}`, MetadataDirective: 'REPLACE' }));
+      await s3.send(
+        new CopyObjectCommand({ Bucket, Key: root + key, CopySource: `${Bucket}/${encodeURI(root + key)}`, MetadataDirective: 'REPLACE' }),
+      );
     } catch (err) {
       // Deleted meanwhile: store it again.
       if (isNotFound(err)) return false;
@@ -135,7 +128,9 @@ export function s3Storage(options: S3Options): ObjectStorage {
     do {
       let page;
       try {
-        page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: root + (clean ? `${clean}/` : ''), ContinuationToken, MaxKeys: options.pageSize }));
+        page = await s3.send(
+          new ListObjectsV2Command({ Bucket, Prefix: root + (clean ? `${clean}/` : ''), ContinuationToken, MaxKeys: options.pageSize }),
+        );
       } catch (err) {
         return unavailable(err);
       }
@@ -188,7 +183,8 @@ export function s3Storage(options: S3Options): ObjectStorage {
           return unavailable(err);
         }
         const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length) throw new Error(`could not delete ${failed.length} objects from ${where(options)}: ${failed[0]!.Code} ${failed[0]!.Key}`);
+        if (failed.length)
+          throw new Error(`could not delete ${failed.length} objects from ${where(options)}: ${failed[0]!.Code} ${failed[0]!.Key}`);
       }
     },
     list,
@@ -230,7 +226,11 @@ export async function checkBucket(options: S3Options): Promise<void> {
     const e = err as SdkError & { message?: string };
     const status = e.$metadata?.httpStatusCode;
     const reason =
-      status === 404 ? 'no such bucket' : status === 403 ? 'access denied (check the credentials)' : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
+      status === 404
+        ? 'no such bucket'
+        : status === 403
+          ? 'access denied (check the credentials)'
+          : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
     throw new BucketUnreachableError(`Media storage: the ${where(options)} cannot be reached: ${reason}`, { cause: err });
   } finally {
     s3.destroy();

@@ -101,7 +101,9 @@ describeEachStorage('media storage', (kind, env) => {
     it('refuses to start when the bucket does not answer, naming the endpoint and the bucket', async () => {
       const e = env();
       const wrongBucket = loadConfig({ ...e, S3_BUCKET: 'no-such-bucket' });
-      await expect(openMediaStorage(wrongBucket)).rejects.toThrow(`bucket "no-such-bucket" at ${e.S3_ENDPOINT} cannot be reached: no such bucket`);
+      await expect(openMediaStorage(wrongBucket)).rejects.toThrow(
+        `bucket "no-such-bucket" at ${e.S3_ENDPOINT} cannot be reached: no such bucket`,
+      );
       const nobody = loadConfig({ ...e, S3_ENDPOINT: 'http://127.0.0.1:9' });
       await expect(openMediaStorage(nobody)).rejects.toThrow(`bucket "${e.S3_BUCKET}" at http://127.0.0.1:9 cannot be reached`);
     });
