@@ -73,13 +73,16 @@ export interface AppDeps {
   jobs?: JobQueueOptions;
 }
 
-/** Security headers: the CSP is strict from the start; MUI's emotion styles need inline style. */
-const CSP = {
+/**
+ * Security headers: the CSP is strict from the start; MUI's emotion styles need inline style.
+ * Images may also come from MEDIA_PUBLIC_URL, where /media/ redirects.
+ */
+const csp = (mediaPublicUrl: string | null) => ({
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],
@@ -87,7 +90,7 @@ const CSP = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
-};
+});
 
 /** Strict-Transport-Security, sent only on HTTPS (directly, or behind TRUST_PROXY with x-forwarded-proto). */
 const HSTS = 'max-age=15552000; includeSubDomains';
@@ -169,7 +172,7 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   registerSecurityHeaders(
     app,
     {
-      document: { ...sharedHeaders, contentSecurityPolicy: { useDefaults: false, directives: CSP } },
+      document: { ...sharedHeaders, contentSecurityPolicy: { useDefaults: false, directives: csp(runtime.config.mediaPublicUrl) } },
       // JSON, files and redirects: OWASP's headers for REST answers (nothing in them may load,
       // run or be framed; no sniffing; same-origin reads), without the lines only a page uses
       // (opener policy, agent cluster, DNS prefetch, IE's and Flash's switches). Bare Fastify

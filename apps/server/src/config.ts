@@ -63,6 +63,48 @@ export interface Config {
    * database (`server_secrets`), so every process shares it.
    */
   deliverySecret: string | null;
+  /**
+   * Media in an S3-compatible bucket when S3_BUCKET is set (DATA_DIR then holds only PGlite and
+   * the upload spool); null keeps them under mediaDir.
+   */
+  s3: S3Config | null;
+  /** Where a CDN or public bucket serves the derived files: /media/ redirects there. */
+  mediaPublicUrl: string | null;
+  /** With S3: originals (admin and client delivery) redirect to a presigned URL rather than stream through. */
+  s3RedirectOriginals: boolean;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = str(env, name)?.toLowerCase() ?? 'false';
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${env[name]}"`);
+  return raw === 'true';
+}
+
+function url(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  if (!/^https?:\/\/[^/]/.test(raw)) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+function s3(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = str(env, 'S3_BUCKET');
+  if (bucket === null) return null;
+  return {
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT'),
+    region: str(env, 'S3_REGION') ?? 'us-east-1',
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE'),
+    prefix: (str(env, 'S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, ''),
+  };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -132,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,
     resumableExpiryMs: Math.max(1, int(env, 'UPLOAD_RESUME_EXPIRY_HOURS', 24)) * 3_600_000,
     deliverySecret: str(env, 'DELIVERY_SECRET'),
+    s3: s3(env),
+    mediaPublicUrl: url(env, 'MEDIA_PUBLIC_URL'),
+    s3RedirectOriginals: bool(env, 'S3_REDIRECT_ORIGINALS'),
   };
 }
 

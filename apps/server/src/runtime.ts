@@ -10,7 +10,8 @@ import { defineJobs } from './jobs/definitions';
 import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Assets } from './media/assets';
-import { diskStorage, type MediaStorage } from './media/storage';
+import type { MediaStorage } from './media/storage';
+import { openMediaStorage } from './media/open-storage';
 import { DeliveryService } from './features/delivery/delivery.service';
 import { SiteRenderer } from './features/site/site-renderer';
 
@@ -33,6 +34,8 @@ export interface RuntimeParts {
 export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { close(): Promise<void> }> {
   const { config } = parts;
   const log = parts.log ?? createLogger(config.logLevel, { format: config.logFormat });
+  // First: a bucket that does not answer stops the start before anything else is opened.
+  const storage = parts.storage ?? (await openMediaStorage(config));
   const database = parts.database ?? (await openConfiguredDatabase(config));
   const limiter = parts.limiter ?? (config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter());
   const cache = new ResponseCache(database, {
@@ -44,13 +47,18 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
   const sessions = new SessionCache(database);
   await sessions.start();
   const mailer = parts.mailer ?? createMailer(config, log);
-  const storage = parts.storage ?? diskStorage(config.mediaDir);
   const runtime: AppRuntime = {
     config,
     database,
     db: database.db,
     storage,
-    assets: new Assets({ db: database.db, storage, log, concurrency: config.uploadConcurrency }),
+    assets: new Assets({
+      db: database.db,
+      storage,
+      log,
+      concurrency: config.uploadConcurrency,
+      redirectOriginals: config.s3RedirectOriginals,
+    }),
     mailer,
     jobs: defineJobs(new JobQueue(database, log, { soleProcess: database.kind === 'pglite', ...parts.jobs }), config),
     cache,

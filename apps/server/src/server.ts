@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { systemContext } from './context';
 import { startMaintenance } from './maintenance';
 import { openRuntime } from './runtime';
+import { BucketUnreachableError } from './media/open-storage';
 import { startSummary } from './start-summary';
 
 /** How long after listening the job queue starts its workers. */
@@ -17,7 +18,18 @@ const JOBS_START_AFTER_MS = 1_000;
  */
 export async function startServer(config: Config, opening: Promise<Database>): Promise<void> {
   const database = await opening;
-  const runtime = await openRuntime({ config, database });
+  let runtime;
+  try {
+    runtime = await openRuntime({ config, database });
+  } catch (err) {
+    await database.close();
+    // A bucket that does not answer: its one-line reason, not a stack, and no start.
+    if (err instanceof BucketUnreachableError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const app = await buildAppOn(runtime);
   const newAdmin = await ensureFirstAdmin(systemContext(runtime, 'start-up'));
   const maintenance = await startMaintenance(systemContext(runtime, 'maintenance'));

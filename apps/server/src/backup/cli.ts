@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { DataDirInUseError, openDatabase } from '../db/client';
 import { archiveFileWriter } from '../media/archive';
-import { diskStorage } from '../media/storage';
+import { openMediaStorage } from '../media/open-storage';
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup.service';
 import { askServerForBackup, controlSocketPath } from './control-socket';
 
@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`${err.message}\nStop the server before restoring into its DATA_DIR.`);
     return 1;
   }
-  const parts = { database, storage: diskStorage(config.mediaDir) };
+  const parts = { database, storage: await openMediaStorage(config) };
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${pgliteDir}`;
   try {
     if (command === 'backup') {
@@ -55,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     } else {
       const { manifest: m, migratedFrom } = await restoreBackup(parts, file, { force: rest.includes('--force'), verified });
       console.log(
-        `Restored ${path.resolve(file)} (taken ${m.createdAt} from ${m.database}) into ${where} and ${config.mediaDir}: ` +
+        `Restored ${path.resolve(file)} (taken ${m.createdAt} from ${m.database}) into ${where} and ${config.s3 ? `bucket ${config.s3.bucket}` : config.mediaDir}: ` +
           `${m.totals.rows} rows in ${m.totals.tables} tables, ${m.totals.files} files (${mb(m.totals.bytes)}), every file's SHA-256 checked.` +
           (migratedFrom ? ` Migrated from schema ${migratedFrom} to this version's.` : ''),
       );

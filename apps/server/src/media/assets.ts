@@ -27,7 +27,12 @@ export interface AssetsDeps {
   log: FastifyBaseLogger;
   /** How many images are processed at once in this process, whatever their origin. */
   concurrency: number;
+  /** Originals from an object store are answered with a redirect to a presigned URL. */
+  redirectOriginals?: boolean;
 }
+
+/** How long a presigned link to an original works. */
+const ORIGINAL_LINK_SECONDS = 300;
 
 /** Which file of an asset a URL points at. */
 export type AssetVariant = 'display' | 'square' | 'wide' | { width: number };
@@ -60,6 +65,10 @@ export class Assets {
 
   constructor(private readonly deps: AssetsDeps) {
     this.limit = createLimiter(deps.concurrency);
+  }
+
+  private get presignSeconds(): number | undefined {
+    return this.deps.redirectOriginals ? ORIGINAL_LINK_SECONDS : undefined;
   }
 
   // Ingest.
@@ -202,6 +211,7 @@ export class Assets {
     return sendStored(request, reply, this.deps.storage, row.variants.original, {
       contentType: row.mime,
       cacheControl: 'private, max-age=3600',
+      presignSeconds: this.presignSeconds,
     });
   }
 
@@ -217,7 +227,11 @@ export class Assets {
   ): Promise<FastifyReply> {
     const [row] = await repo.assetsByIds(this.deps.db, [id]);
     if (!row) return reply.code(404).send({ detail: 'Not found.' });
-    return sendStored(request, reply, this.deps.storage, row.variants.original, { contentType: row.mime, ...opts });
+    return sendStored(request, reply, this.deps.storage, row.variants.original, {
+      contentType: row.mime,
+      ...opts,
+      presignSeconds: this.presignSeconds,
+    });
   }
 
   /**

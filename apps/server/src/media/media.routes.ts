@@ -15,6 +15,9 @@ export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
   app.get('/media/*', { logLevel: 'warn' }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const key = request.params['*'];
     if (!DERIVED.test(key)) return reply.code(404).send({ detail: 'Not found.' });
+    const publicUrl = app.runtime.config.mediaPublicUrl;
+    // A CDN or public bucket serves the same immutable key; the redirect itself may be cached a day.
+    if (publicUrl) return reply.code(302).header('location', `${publicUrl}/${key}`).header('cache-control', 'public, max-age=86400').send();
     // The public site may live on another origin; derived media are public, unguessable content.
     reply.header('cross-origin-resource-policy', 'cross-origin');
     return sendStored(request, reply, app.runtime.storage, key, {

@@ -12,6 +12,8 @@ import type { IncomingFile as UploadedFile } from './image-pipeline';
 import { derivedKey, imageKeys, imageView, processImage } from './image-pipeline';
 import { createLimiter } from './limiter';
 import { isSafeKey, diskStorage, type MediaStorage } from './storage';
+import type { StoredImage } from './stored-image';
+import { describeEachStorage } from '../../test/s3';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
@@ -204,97 +206,156 @@ describe('media storage', () => {
   });
 });
 
-describeEachDatabase('/media/ serving', (kind) => {
+describeEachStorage('/media/ serving', (storageKind, storageEnv) =>
+  describeEachDatabase('', (kind) => {
+    let t: TestApp;
+    let jpegKey: string;
+    let sha: string;
+    let webpKey: string;
+    let original: Buffer;
+    beforeAll(async () => {
+      t = await createTestApp(kind, { env: storageEnv() });
+      original = await makeImage({ width: 1000, height: 800, seed: 9 });
+      const p = path.join(t.config.dataDir, 'upload.tmp');
+      fs.writeFileSync(p, original);
+      const img = await processImage(
+        t.app.storage,
+        { field: 'x', filename: 'x.jpg', mimetype: '', path: p, bytes: original.length },
+        {
+          field: 'x',
+          use: 'galleryPhoto',
+        },
+      );
+      // Originals are served only for recorded images.
+      await assetIdOf(t, img);
+      jpegKey = img.original;
+      sha = img.sha256;
+      webpKey = img.variants[0]!.key;
+      // Things that must never be served: a secret next to the media folder, a stray file inside it.
+      fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'top secret');
+      await t.app.storage.put('notes.txt', Buffer.from('stray'));
+    });
+    afterAll(() => t.close());
+
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+    it('serves derived WebP, immutable for a year, without a token; originals only to an admin', async () => {
+      const webp = await get(`/media/${webpKey}`);
+      expect(webp.statusCode).toBe(200);
+      expect(webp.headers['content-type']).toBe('image/webp');
+      expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(webp.headers['x-content-type-options']).toBe('nosniff');
+      expect(webp.headers['accept-ranges']).toBe('bytes');
+      // Originals keep their camera data (GPS): never public, whatever the path.
+      expect((await get(`/media/${jpegKey}`)).statusCode).toBe(404);
+      expect((await get(originalUrl(sha))).statusCode).toBe(401);
+      const jpeg = await t.as({ method: 'GET', url: originalUrl(sha) });
+      expect(jpeg.statusCode).toBe(200);
+      expect(jpeg.headers['content-type']).toBe('image/jpeg');
+      expect(jpeg.headers['cache-control']).toBe('private, max-age=3600');
+      expect(jpeg.rawPayload.equals(original)).toBe(true);
+      const head = await t.app.inject({ method: 'HEAD', url: `/media/${webpKey}` });
+      expect(head.statusCode).toBe(200);
+    });
+
+    it('answers range requests with 206 and the asked bytes', async () => {
+      const ranged = (range: string) => t.as({ method: 'GET', url: originalUrl(sha), headers: { range } });
+      const res = await ranged('bytes=100-199');
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes 100-199/${original.length}`);
+      expect(res.rawPayload.equals(original.subarray(100, 200))).toBe(true);
+      const tail = await ranged('bytes=-10');
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(original.subarray(original.length - 10))).toBe(true);
+      const beyond = await ranged(`bytes=${original.length + 10}-`);
+      expect(beyond.statusCode).toBe(416);
+    });
+
+    it('never leaves the media folder, whatever the spelling', async () => {
+      const attempts = [
+        '/media/../secret.txt',
+        '/media/%2e%2e/secret.txt',
+        '/media/%2E%2E%2Fsecret.txt',
+        '/media/..%2fsecret.txt',
+        '/media/d/%2e%2e/%2e%2e/secret.txt',
+        '/media/..%5csecret.txt',
+        '/media/%252e%252e/secret.txt',
+        '/media/d/..%00/secret.txt',
+        '/media//etc/passwd',
+        '/media/notes.txt',
+        '/media/',
+        '/media/d',
+        '/media/d/',
+        `/media/${webpKey.replace('.webp', '.WEBP')}`,
+      ];
+      for (const url of attempts) {
+        const res = await get(url);
+        expect([400, 403, 404], url).toContain(res.statusCode);
+        expect(res.body).not.toContain('top secret');
+        expect(res.body).not.toContain('stray');
+      }
+    });
+
+    it('answers 404 for a well-formed key that does not exist', async () => {
+      const res = await get(`/media/d/00/${'0'.repeat(64)}.webp`);
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('keeps every file in the configured storage: nothing under the media folder with a bucket', async () => {
+      expect(await t.app.storage.stat(webpKey)).not.toBeNull();
+      expect(fs.existsSync(path.join(t.config.mediaDir, webpKey))).toBe(storageKind === 'disk');
+      if (storageKind === 's3') expect(fs.existsSync(t.config.mediaDir)).toBe(false);
+    });
+  }),
+);
+
+describeEachStorage('/media/ by redirect', (storageKind, storageEnv) => {
   let t: TestApp;
-  let jpegKey: string;
-  let sha: string;
-  let webpKey: string;
+  let img: StoredImage;
   let original: Buffer;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    original = await makeImage({ width: 1000, height: 800, seed: 9 });
+    t = await createTestApp('pglite', {
+      env: { ...storageEnv(), MEDIA_PUBLIC_URL: 'https://cdn.studio.test/media/', S3_REDIRECT_ORIGINALS: 'true' },
+    });
+    original = await makeImage({ width: 900, height: 700, seed: 12 });
     const p = path.join(t.config.dataDir, 'upload.tmp');
     fs.writeFileSync(p, original);
-    const img = await processImage(
+    img = await processImage(
       t.app.storage,
       { field: 'x', filename: 'x.jpg', mimetype: '', path: p, bytes: original.length },
-      {
-        field: 'x',
-        use: 'galleryPhoto',
-      },
+      { field: 'x', use: 'galleryPhoto' },
     );
-    // Originals are served only for recorded images.
     await assetIdOf(t, img);
-    jpegKey = img.original;
-    sha = img.sha256;
-    webpKey = img.variants[0]!.key;
-    // Things that must never be served: a secret next to the media folder, a stray file inside it.
-    fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'top secret');
-    fs.writeFileSync(path.join(t.config.mediaDir, 'notes.txt'), 'stray');
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-
-  it('serves derived WebP, immutable for a year, without a token; originals only to an admin', async () => {
-    const webp = await get(`/media/${webpKey}`);
-    expect(webp.statusCode).toBe(200);
-    expect(webp.headers['content-type']).toBe('image/webp');
-    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(webp.headers['x-content-type-options']).toBe('nosniff');
-    expect(webp.headers['accept-ranges']).toBe('bytes');
-    // Originals keep their camera data (GPS): never public, whatever the path.
-    expect((await get(`/media/${jpegKey}`)).statusCode).toBe(404);
-    expect((await get(originalUrl(sha))).statusCode).toBe(401);
-    const jpeg = await t.as({ method: 'GET', url: originalUrl(sha) });
-    expect(jpeg.statusCode).toBe(200);
-    expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(jpeg.headers['cache-control']).toBe('private, max-age=3600');
-    expect(jpeg.rawPayload.equals(original)).toBe(true);
-    const head = await t.app.inject({ method: 'HEAD', url: `/media/${webpKey}` });
-    expect(head.statusCode).toBe(200);
+  it('sends derived files to MEDIA_PUBLIC_URL, and lets pages load images from there', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/media/${img.variants[0]!.key}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`https://cdn.studio.test/media/${img.variants[0]!.key}`);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${img.original}` })).statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: '/adminportal/' });
+    expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://cdn.studio.test");
   });
 
-  it('answers range requests with 206 and the asked bytes', async () => {
-    const ranged = (range: string) => t.as({ method: 'GET', url: originalUrl(sha), headers: { range } });
-    const res = await ranged('bytes=100-199');
-    expect(res.statusCode).toBe(206);
-    expect(res.headers['content-range']).toBe(`bytes 100-199/${original.length}`);
-    expect(res.rawPayload.equals(original.subarray(100, 200))).toBe(true);
-    const tail = await ranged('bytes=-10');
-    expect(tail.statusCode).toBe(206);
-    expect(tail.rawPayload.equals(original.subarray(original.length - 10))).toBe(true);
-    const beyond = await ranged(`bytes=${original.length + 10}-`);
-    expect(beyond.statusCode).toBe(416);
-  });
-
-  it('never leaves the media folder, whatever the spelling', async () => {
-    const attempts = [
-      '/media/../secret.txt',
-      '/media/%2e%2e/secret.txt',
-      '/media/%2E%2E%2Fsecret.txt',
-      '/media/..%2fsecret.txt',
-      '/media/d/%2e%2e/%2e%2e/secret.txt',
-      '/media/..%5csecret.txt',
-      '/media/%252e%252e/secret.txt',
-      '/media/d/..%00/secret.txt',
-      '/media//etc/passwd',
-      '/media/notes.txt',
-      '/media/',
-      '/media/d',
-      '/media/d/',
-      `/media/${webpKey.replace('.webp', '.WEBP')}`,
-    ];
-    for (const url of attempts) {
-      const res = await get(url);
-      expect([400, 403, 404], url).toContain(res.statusCode);
-      expect(res.body).not.toContain('top secret');
-      expect(res.body).not.toContain('stray');
+  it('redirects an admin to a presigned link to the original that works for minutes (from a bucket)', async () => {
+    const res = await t.as({ method: 'GET', url: originalUrl(img.sha256) });
+    if (storageKind === 'disk') {
+      // The disk has no links to hand out: the bytes come through the server.
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(original)).toBe(true);
+      return;
     }
-  });
-
-  it('answers 404 for a well-formed key that does not exist', async () => {
-    const res = await get(`/media/d/00/${'0'.repeat(64)}.webp`);
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const link = new URL(res.headers.location as string);
+    expect(Number(link.searchParams.get('X-Amz-Expires'))).toBe(300);
+    const fetched = await fetch(link);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(original)).toBe(true);
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect((await t.app.inject({ method: 'GET', url: originalUrl(img.sha256) })).statusCode).toBe(401);
+    expect((await t.as({ method: 'GET', url: originalUrl('0'.repeat(64)) })).statusCode).toBe(404);
   });
 });

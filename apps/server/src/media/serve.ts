@@ -1,18 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import type { MediaStorage } from './storage';
+import { isObjectStorage, type MediaStorage } from './storage';
 
 export interface ServeOptions {
   contentType: string;
   cacheControl: string;
   /** `attachment; filename=...` to download rather than show. */
   disposition?: string;
+  /**
+   * From an object store: answer with a redirect to a presigned URL valid this many seconds
+   * rather than stream the bytes through this process.
+   */
+  presignSeconds?: number;
 }
 
 /**
  * Sends a stored file through MediaStorage (never from a path on disk): a strong ETag from its
  * content-addressed key, 304 for a matching If-None-Match, one byte range (206/416), HEAD.
- * Answers 404 when the file is not there.
+ * Answers 404 when the file is not there; a redirect to a presigned URL when asked and possible.
  */
 export async function sendStored(
   request: FastifyRequest,
@@ -23,6 +28,15 @@ export async function sendStored(
 ): Promise<FastifyReply> {
   const found = await storage.stat(key);
   if (!found) return reply.code(404).send({ detail: 'Not found.' });
+  if (opts.presignSeconds && isObjectStorage(storage)) {
+    const url = await storage.presignedUrl(key, {
+      expiresInSeconds: opts.presignSeconds,
+      contentType: opts.contentType,
+      disposition: opts.disposition,
+    });
+    // The link expires: neither it nor the redirect may be kept.
+    return reply.code(302).header('location', url).header('cache-control', 'private, no-store').send();
+  }
   const etag = `"${key
     .split('/')
     .pop()!

@@ -42,6 +42,14 @@ export interface MediaStorage {
   removeIncomplete(before: Date): Promise<number>;
 }
 
+/** Storage in an object store, which can also hand out short-lived links to its files. */
+export interface ObjectStorage extends MediaStorage {
+  /** A presigned GET of `key` that expires after `expiresInSeconds`, answering with these headers. */
+  presignedUrl(key: string, opts: { expiresInSeconds: number; contentType?: string; disposition?: string }): Promise<string>;
+}
+
+export const isObjectStorage = (s: MediaStorage): s is ObjectStorage => typeof (s as Partial<ObjectStorage>).presignedUrl === 'function';
+
 /** A key is a relative path of plain segments: no `..`, no dot files, no backslashes or NULs. */
 export function isSafeKey(key: string): boolean {
   if (!key || key.length > 512 || /[\0\\]/.test(key) || key.startsWith('/')) return false;

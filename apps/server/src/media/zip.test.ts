@@ -5,8 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { loadConfig } from '../config';
+import { describeEachStorage } from '../../test/s3';
+import { s3Storage } from './s3-storage';
 import { diskStorage, type MediaStorage } from './storage';
 import { checkZipFiles, MissingZipFile, streamZip, type ZipEntry } from './zip';
 
@@ -71,8 +74,12 @@ const entriesOf = (buf: Buffer) =>
     });
   });
 
-describe('streamZip', () => {
-  const storage = diskStorage(path.join(dir, 'media'));
+describeEachStorage('streamZip', (_kind, env) => {
+  let storage: MediaStorage;
+  beforeAll(() => {
+    const config = loadConfig({ DATA_DIR: dir, MEDIA_DIR: path.join(dir, 'media'), ...env() });
+    storage = config.s3 ? s3Storage(config.s3) : diskStorage(config.mediaDir);
+  });
   const noMissing = () => {
     throw new Error('no file should be missing');
   };
@@ -89,7 +96,7 @@ describe('streamZip', () => {
     expect(read.map((e) => e.crc32)).toEqual(entries.map((e) => crc32(files.get(e.key)!)));
   });
 
-  it('opens a file only when its turn comes, and stops reading when the client leaves', async () => {
+  it('opens a file when its turn comes (the next one ahead), and stops reading when the client leaves', async () => {
     const entries = [];
     for (let i = 0; i < 6; i++) entries.push(await stored(storage, `big-${i}.jpg`, 4_000_000));
     const c = counting(storage);
@@ -97,7 +104,7 @@ describe('streamZip', () => {
     await new Promise<void>((resolve) => stream.once('data', () => resolve()));
     stream.destroy();
     await new Promise<void>((resolve) => setImmediate(resolve));
-    expect(c.opened.length).toBeLessThan(entries.length);
+    expect(c.opened.length).toBeLessThanOrEqual(2);
     await expect.poll(() => c.streams.every((s) => s.destroyed || s.readableEnded)).toBe(true);
   });
 

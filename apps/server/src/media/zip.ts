@@ -37,7 +37,7 @@ export async function checkZipFiles(storage: MediaStorage, entries: ZipEntry[]):
 
 /**
  * A zip of stored files, streamed with yazl: entries are stored (no deflate: photos do not
- * shrink), byte for byte, each file opened only when its turn comes, so memory stays flat
+ * shrink), byte for byte, each file opened when its turn comes (the next one just ahead), so memory stays flat
  * whatever the total and the client's pace sets the reading pace. ZIP64 is used past 4 GB or
  * 65,535 entries. `size` is the zip's exact length (for Content-Length). A file that disappears
  * meanwhile ends the stream with an error naming it (`onMissing`), so the client sees an
@@ -50,9 +50,24 @@ export function streamZip(
 ): { stream: Readable; size: number } {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
-  for (const entry of entries) {
+  // The next file is opened while this one is sent, so an object store's first-byte wait does
+  // not stall the zip between files; at most two files are open at once.
+  const opening = new Map<number, Promise<Readable | null>>();
+  const open = (i: number) => {
+    let read = opening.get(i);
+    if (!read) {
+      read = storage.read(entries[i]!.key);
+      read.catch(() => {});
+      opening.set(i, read);
+    }
+    return read;
+  };
+  entries.forEach((entry, i) => {
     zip.addReadStreamLazy(entry.name, { compress: false, size: entry.size, mtime: entry.mtime, mode: 0o100644 }, (cb) => {
-      storage.read(entry.key).then(
+      const read = open(i);
+      opening.delete(i);
+      if (i + 1 < entries.length && !out.destroyed) void open(i + 1);
+      read.then(
         (stream) => {
           if (stream) {
             // yazl leaves a read stream's errors to its caller: one ends the download.
@@ -66,7 +81,7 @@ export function streamZip(
         (err: Error) => cb(err, undefined as never),
       );
     });
-  }
+  });
   let size = -1;
   // yazl calls back with the zip's total length, which its type declarations leave out.
   const sized = (total: number) => (size = total);
@@ -75,6 +90,13 @@ export function streamZip(
   const output = zip.outputStream as Readable;
   output.pipe(out);
   // The client left, or the zip failed: stop reading files.
-  out.on('close', () => output.destroy());
+  out.on('close', () => {
+    output.destroy();
+    for (const read of opening.values())
+      void read.then(
+        (s) => s?.destroy(),
+        () => {},
+      );
+  });
   return { stream: out, size };
 }

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { ClientGallery, DeliveryGallery, GalleryUploadResponse } from '@darkroom/contracts';
+import { createAccount } from '../auth/accounts.repository';
+import { ADMIN, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startTestBucket, type TestBucket } from '../../test/s3';
+import { loadConfig } from '../config';
+import { s3Storage } from './s3-storage';
+
+const unzip = (buf: Buffer) =>
+  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const out: { name: string; data: Buffer }[] = [];
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+
+/**
+ * Two server processes as two machines behind a load balancer: their own DATA_DIRs, one
+ * PostgreSQL database, one Redis, one bucket. Whatever one stores, the other serves.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two machines, one studio', () => {
+  let bucket: TestBucket;
+  let t: TestApp;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const dirs = [
+    fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-machine-a-')),
+    fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-machine-b-')),
+  ];
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+    // The test's own database, migrated; the two processes share it.
+    t = await createTestApp('postgres');
+    const env = { ...bucket.env, S3_PREFIX: 'studio', DATABASE_URL: t.databaseUrl!, REDIS_URL: process.env.TEST_REDIS_URL! };
+    [a, b] = await Promise.all(dirs.map((dir) => startServerProcess(dir, env)));
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t?.close();
+    await bucket?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a photo uploaded through one is shown, zipped, downloaded as an original and deleted through the other', async () => {
+    const login = await fetch(`${a.url}/accounts/auth-admin/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Token ${((await login.json()) as { authToken: string }).authToken}` };
+    const send = async (server: ServerProcess, method: string, url: string, fields: Parameters<typeof multipart>[0]) => {
+      const { payload, headers } = await multipart(fields);
+      return fetch(`${server.url}${url}`, { method, headers: { ...auth, ...headers }, body: new Uint8Array(payload) });
+    };
+    const user = await createAccount(t.database.db, {
+      username: 'ada',
+      passwordHash: 'x',
+      firstName: 'Ada',
+      lastName: 'L',
+      email: 'ada@example.test',
+    });
+    const cover = await makeImage({ width: 1200, height: 800, seed: 71 });
+    const photo = await makeImage({ width: 1400, height: 900, seed: 72 });
+
+    // Through A: the gallery, its photo, and the link.
+    const created = await send(a, 'POST', '/adminportal/manage-client-galleries/', {
+      title: 'Two machines',
+      user: user.id,
+      cover_image: { filename: 'cover.jpg', content: cover, type: 'image/jpeg' },
+    });
+    expect(created.status).toBe(201);
+    const gallery = (await created.json()) as ClientGallery;
+    const uploaded = await send(a, 'POST', '/adminportal/manage-gallery/', {
+      'client-gallery': gallery.id,
+      land_scape_image: { filename: 'beach.jpg', content: photo, type: 'image/jpeg' },
+    });
+    expect(uploaded.status).toBe(201);
+    const [stored] = ((await uploaded.json()) as GalleryUploadResponse).stored;
+    const opened = await fetch(`${a.url}/adminportal/manage-client-galleries/${gallery.id}/`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: true }),
+    });
+    expect(opened.status).toBe(200);
+    const token = /^\/g\/([A-Za-z0-9_-]{43})\/$/.exec(gallery.delivery_url)![1]!;
+
+    // Through B: shown, zipped, downloaded.
+    const site = `${b.url}/site/galleries/${token}/`;
+    const shown = (await (await fetch(site)).json()) as DeliveryGallery;
+    expect(shown.photos.map((p) => p.name)).toEqual(['beach.jpg']);
+    const image = await fetch(`${b.url}${shown.photos[0]!.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const zip = await fetch(`${site}download/`);
+    expect(zip.status).toBe(200);
+    const entries = await unzip(Buffer.from(await zip.arrayBuffer()));
+    expect(entries.map((e) => e.name)).toEqual(['beach.jpg']);
+    expect(entries[0]!.data.equals(photo)).toBe(true);
+    const original = await fetch(`${site}photos/${stored!.id}/original/`);
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true);
+
+    // Deleted through B: its objects leave the bucket.
+    const storage = s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
+    const keysBefore: string[] = [];
+    for await (const o of storage.list()) keysBefore.push(o.key);
+    expect((await fetch(`${b.url}/adminportal/manage-gallery/${stored!.id}/`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect((await fetch(site).then((r) => r.json())) as DeliveryGallery).toMatchObject({ photos: [] });
+    const keysAfter: string[] = [];
+    for await (const o of storage.list()) keysAfter.push(o.key);
+    expect(keysAfter.length).toBeLessThan(keysBefore.length);
+    expect((await fetch(`${b.url}${shown.photos[0]!.url}`)).status).toBe(404);
+
+    // Neither machine wrote media of its own.
+    for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'media'))).toBe(false);
+  });
+});

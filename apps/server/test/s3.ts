@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { exited } from './server-process';
+
+/** An S3-compatible server (s3rver) with one empty bucket, started by a test. */
+export interface TestBucket {
+  endpoint: string;
+  bucket: string;
+  /** The environment that points a Darkroom process at this bucket. */
+  env: Record<string, string>;
+  /** Stops the server (the bucket then fails every request) and starts it again on the same port and files. */
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+  /** Stops it for good and removes its files. */
+  close(): Promise<void>;
+}
+
+// s3rver's one account; the SDK's standard chain reads it from the environment, in this test
+// process and in the server processes it starts.
+process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+
+const SCRIPT = path.join(import.meta.dirname, 's3rver-process.mjs');
+
+function launch(directory: string, bucket: string, port = 0): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', SCRIPT, directory, bucket, String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve({ child, port: (JSON.parse(line!) as { port: number }).port });
+    });
+    child.once('exit', () => reject(new Error(`s3rver exited: ${err}`)));
+  });
+}
+
+/** Starts s3rver on a free port with a fresh bucket. */
+export async function startTestBucket(bucket = 'darkroom-test'): Promise<TestBucket> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-s3-'));
+  const started = await launch(directory, bucket);
+  let child = started.child;
+  const port = started.port;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited(child);
+  };
+  return {
+    endpoint,
+    bucket,
+    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
+    stop,
+    async restart() {
+      await stop();
+      // Same port: the clients already made keep their endpoint.
+      child = (await launch(directory, bucket, port)).child;
+    },
+    async close() {
+      await stop();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export type StorageKind = 'disk' | 's3';
+export const STORAGE_KINDS: StorageKind[] = ['disk', 's3'];
+
+/**
+ * Runs a suite once on the local disk and once on a real S3-compatible server started for it:
+ * `env()` (called in a hook or test) gives what points an app at that storage, each call a new
+ * prefix of the one bucket, so apps of the suite never see each other's files.
+ */
+export function describeEachStorage(name: string, fn: (kind: StorageKind, env: () => Record<string, string>) => void): void {
+  for (const kind of STORAGE_KINDS) {
+    describe(`${name} [${kind}]`, () => {
+      let bucket: TestBucket | null = null;
+      if (kind === 's3') {
+        beforeAll(async () => {
+          bucket = await startTestBucket();
+        });
+        afterAll(() => bucket?.close());
+      }
+      fn(kind, () => (bucket ? { ...bucket.env, S3_PREFIX: `t-${randomUUID()}` } : {}));
+    });
+  }
+}
