@@ -34,7 +34,7 @@ export const BLOG_MESSAGES = {
   publishAtRequired: 'Choose when to publish',
   publishAtInvalid: 'Enter a date and time',
   coverNotOwn: "The cover must be one of this post's photos",
-  photoNotOwn: "A photo block names a photo this post does not have",
+  photoNotOwn: 'A photo block names a photo this post does not have',
   tagInvalid: `A tag is 1 to ${BLOG_LIMITS.tag} characters`,
   tooManyTags: `At most ${BLOG_LIMITS.tags} tags`,
   created: 'Post successfully created',

@@ -9,10 +9,7 @@ export type BlogPhotoRow = typeof blogPostPhotos.$inferSelect;
 
 /** Published, or scheduled and due by `now`: what the website shows. */
 function liveAt(now: Date): SQL {
-  return or(
-    eq(blogPosts.status, 'published'),
-    and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishAt, now)),
-  )!;
+  return or(eq(blogPosts.status, 'published'), and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishAt, now)))!;
 }
 
 /** Newest first: by publish time, then by creation. */
@@ -60,14 +57,11 @@ export async function livePostRows(
       )
     : liveAt(opts.now);
   const [rows, [count]] = await Promise.all([
+    db.select().from(blogPosts).where(where).orderBy(desc(blogPosts.publishAt), desc(blogPosts.id)).limit(opts.limit).offset(opts.offset),
     db
-      .select()
+      .select({ n: sql<number>`count(*)::int` })
       .from(blogPosts)
-      .where(where)
-      .orderBy(desc(blogPosts.publishAt), desc(blogPosts.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(blogPosts).where(where),
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

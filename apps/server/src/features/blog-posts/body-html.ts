@@ -7,8 +7,9 @@ import { isSafeHref, type BlogBlock, type BlogDoc, type BlogInline, type BlogMar
  * no script, event attribute or `javascript:` address can come through, whatever was stored.
  */
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeAttr = escapeText;
 
 const MARK_TAGS: Record<Exclude<BlogMark['type'], 'link'>, string> = {
   bold: 'strong',
@@ -101,7 +102,8 @@ export function bodyText(doc: BlogDoc, max = 300): string {
   const walk = (nodes: readonly BlogBlock[]) => {
     for (const n of nodes) {
       if (parts.join(' ').length > max) return;
-      if (n.type === 'paragraph' || n.type === 'heading') parts.push((n.content ?? []).map((i) => (i.type === 'text' ? i.text : ' ')).join(''));
+      if (n.type === 'paragraph' || n.type === 'heading')
+        parts.push((n.content ?? []).map((i) => (i.type === 'text' ? i.text : ' ')).join(''));
       else if (n.type === 'blockquote') walk(n.content);
       else if (n.type === 'bulletList' || n.type === 'orderedList') for (const item of n.content) walk(item.content);
     }
