@@ -70,6 +70,7 @@ const markSchema = z.discriminatedUnion(
         target: nullishString,
         rel: nullishString,
         class: nullishString,
+        title: nullishString,
       }),
     }),
   ],

@@ -45,7 +45,14 @@ export const SIDEBAR: NavGroup[] = [
   { label: 'Messages', items: [{ label: 'Emails', to: '/Manage-emails' }] },
   { label: 'Activity', items: [{ label: 'Activity', to: '/Activity' }] },
   // Not in the spec: the public website's own settings (issue 10).
-  { label: 'Website', items: [{ label: 'Site settings', to: '/Site-settings' }] },
+  {
+    label: 'Website',
+    items: [
+      { label: 'Site settings', to: '/Site-settings' },
+      // Issue 37: the spec's /Blog screen is the journal's editor.
+      { label: 'Journal', to: '/Blog' },
+    ],
+  },
 ];
 
 /**
