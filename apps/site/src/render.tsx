@@ -237,12 +237,23 @@ function currentSection(path: string, menu: { path: string }[]): string {
   return menu.find((p) => path.startsWith(p.path))?.path ?? (path === '/' ? '/' : '');
 }
 
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
+
+/**
+ * The page image's link preview: a 1200x630 JPEG the server derives from its 16:9 crop when first
+ * asked for (`/media/og/<crop>.jpg`, media/assets.ts), since some previews refuse WebP.
+ */
+function ogUrl(image: SiteImage): string {
+  return image.wide ? image.wide.replace(/^\/media\/(d\/.+)\.webp$/, '/media/og/$1.jpg') : image.url;
+}
+
 function Document({ page, layout, path, meta }: { page: PageModel; layout: Layout; path: string; meta: Meta }) {
   const { settings } = layout;
   const canonical = layout.origin + path;
   const menu = menuOf(layout);
   const section = currentSection(path, menu);
-  const og = meta.image ? layout.origin + (meta.image.wide ?? meta.image.url) : null;
+  const og = meta.image ? layout.origin + ogUrl(meta.image) : null;
   const hero = meta.image && page.kind !== 'not-found' ? meta.image : null;
   return (
     <html lang="en">
@@ -261,6 +272,13 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
         {og && <meta property="og:image" content={og} />}
+        {og && meta.image?.wide && (
+          <>
+            <meta property="og:image:type" content="image/jpeg" />
+            <meta property="og:image:width" content={String(OG_WIDTH)} />
+            <meta property="og:image:height" content={String(OG_HEIGHT)} />
+          </>
+        )}
         <meta name="twitter:card" content={og ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />

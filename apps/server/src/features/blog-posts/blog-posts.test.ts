@@ -4,6 +4,7 @@ import { BLOG_MESSAGES, type BlogPost, type SitePost, type SitePostPage } from '
 import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { systemContext } from '../../context';
 import { blogPosts } from '../../db/schema';
+import { loadSharp } from '../../media/sharp';
 import { publishDuePosts } from './blog-posts.service';
 
 const URL = '/adminportal/blog-posts/';
@@ -167,6 +168,21 @@ describeEachDatabase('blog posts', (kind) => {
     expect(html).toContain('<figure class="post-photo"><img class="ph" src="' + a.image.url);
     expect(html).toContain('alt="The first dance"');
     expect(html.match(/<div class="post-grid">(<img [^>]+>){2}<\/div>/)).toBeTruthy();
+
+    // The page's link preview: a 1200x630 JPEG with its size given, derived from the cover.
+    const page = (await get(`/journal/${post.id}-with-photos/`)).body;
+    const og = /<meta property="og:image" content="https:\/\/studio\.example(\/media\/og\/[^"]+\.jpg)"/.exec(page);
+    expect(og, page.slice(0, 2000)).toBeTruthy();
+    expect(page).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(page).toContain('<meta property="og:image:height" content="630"/>');
+    const jpeg = await get(og![1]!);
+    expect(jpeg.statusCode).toBe(200);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    const meta = await (await loadSharp())(jpeg.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    // Kept with the asset: the second request is the same file.
+    expect((await get(og![1]!)).headers.etag).toBe(jpeg.headers.etag);
+    expect((await get('/media/og/d/00/' + '0'.repeat(64) + '.jpg')).statusCode).toBe(404);
   });
 
   it('keeps drafts and scheduled posts off the list, the sitemap and the feed until their time', async () => {
