@@ -242,10 +242,10 @@ test.describe('sign-in and the portal shell', () => {
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
   });
 
-  test('/Blog is a page in the layout saying the blog is not part of the site yet', async ({ authed: page }) => {
+  test('/Blog is the journal in the layout', async ({ authed: page }) => {
     await page.goto('/admin-account/Blog');
     await expect(page.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
-    await expect(page.getByText("The blog is not part of the studio's site yet.")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New post' })).toBeVisible();
     await expect(page.getByText('Page not found')).toHaveCount(0);
     await expect(page).toHaveTitle('Blog · Darkroom');
   });

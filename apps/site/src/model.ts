@@ -11,6 +11,8 @@ import type {
   SiteSettings,
   SiteTeamMember,
   DeliveryGallery,
+  SitePost,
+  SitePostPage,
 } from '@darkroom/contracts';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 
@@ -28,6 +30,8 @@ export interface Layout {
   script: string | null;
   /** The studio's contact details for the footer. */
   contact: SiteContact;
+  /** Whether a post is published: the journal is in the menu from then on. */
+  journal: boolean;
 }
 
 export interface GalleryPage {
@@ -73,6 +77,8 @@ export type PageModel =
   | { kind: 'about'; hero: SiteImage | null; about: SiteAbout | null; team: SiteTeamMember[] }
   | { kind: 'contact'; hero: SiteImage | null; contact: SiteContact; form: EnquiryFormState }
   | { kind: 'client-gallery'; hero: SiteImage | null; form: GalleryLinksFormState }
+  | { kind: 'journal'; hero: SiteImage | null; posts: SitePostPage; tag: string | null }
+  | { kind: 'post'; post: SitePost }
   | { kind: 'not-found' };
 
 /** The site path of each page kind (ids in slugs keep addresses stable). */
@@ -85,6 +91,9 @@ export const sitePaths = {
   about: '/about/',
   contact: '/contact/',
   clientGallery: '/client-gallery/',
+  journal: '/journal/',
+  journalTag: (tag: string) => `/journal/?tag=${encodeURIComponent(tag)}`,
+  feed: '/journal/feed.xml',
 } as const;
 
 export const EMPTY_ENQUIRY: EnquiryFormState = {

@@ -432,3 +432,97 @@ export function NotFoundPage() {
     </>
   );
 }
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function Tags({ tags }: { tags: string[] }) {
+  if (!tags.length) return null;
+  return (
+    <ul className="tags" aria-label="Tags">
+      {tags.map((t) => (
+        <li key={t}>
+          <a href={sitePaths.journalTag(t)}>{t}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function JournalPage({ page }: { page: Of<'journal'> }) {
+  const { posts, tag } = page;
+  const base = tag ? `${sitePaths.journalTag(tag)}&` : `${sitePaths.journal}?`;
+  const at = (n: number) => (n === 1 ? (tag ? sitePaths.journalTag(tag) : sitePaths.journal) : `${base}page=${n}`);
+  return (
+    <>
+      <Hero image={page.hero} title={tag ? `Journal: ${tag}` : 'Journal'}>
+        <p className="lead">Weddings, venues and stories from behind the camera.</p>
+      </Hero>
+      <div className="wrap">
+        {tag && (
+          <p>
+            <a href={sitePaths.journal}>All posts</a>
+          </p>
+        )}
+        {posts.items.length ? (
+          <ul className="cards">
+            {posts.items.map((p) => (
+              <li key={p.id} className="card">
+                <a href={p.path}>
+                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} />}
+                  <h2>{p.title}</h2>
+                </a>
+                <p className="muted">
+                  <time dateTime={p.published_at}>{dateOf(p.published_at)}</time>
+                </p>
+                {p.excerpt && <p>{p.excerpt}</p>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>The first posts are on their way.</p>
+        )}
+        {posts.pages > 1 && (
+          <nav className="pager" aria-label="Journal pages">
+            {posts.page > 1 && (
+              <a href={at(posts.page - 1)} rel="prev">
+                Newer posts
+              </a>
+            )}
+            {posts.page < posts.pages && (
+              <a href={at(posts.page + 1)} rel="next">
+                Older posts
+              </a>
+            )}
+          </nav>
+        )}
+        <p>
+          <a href={sitePaths.feed}>Subscribe (RSS)</a>
+        </p>
+      </div>
+    </>
+  );
+}
+
+export function PostPage({ page }: { page: Of<'post'> }) {
+  const p = page.post;
+  return (
+    <>
+      <Hero image={p.cover} title={p.title}>
+        <p className="lead">
+          <time dateTime={p.published_at}>{dateOf(p.published_at)}</time>
+        </p>
+      </Hero>
+      <div className="wrap">
+        <article className="post">
+          {/* Written on the server from the editor's allow-list (features/blog-posts/body-html.ts). */}
+          <div className="post-body" dangerouslySetInnerHTML={{ __html: p.html }} />
+          <Tags tags={p.tags} />
+        </article>
+        <p>
+          <a href={sitePaths.journal}>All posts</a>
+        </p>
+      </div>
+    </>
+  );
+}

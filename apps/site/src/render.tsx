@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { SITE_MENU_PAGES, type SiteImage } from '@darkroom/contracts';
+import { SITE_MENU_PAGES, type SiteImage, type SitePost } from '@darkroom/contracts';
 import css from './site.css?raw';
 import { largest } from './components';
 import {
@@ -8,9 +8,11 @@ import {
   ClientGalleryPage,
   ContactPage,
   HomePage,
+  JournalPage,
   LoveStoriesPage,
   LoveStoryPage,
   NotFoundPage,
+  PostPage,
   ServicePage,
   ServicesPage,
 } from './pages';
@@ -26,12 +28,31 @@ interface Meta {
   jsonLd: object[];
   /** false for pages search engines should not keep (not found, thank-you state). */
   index: boolean;
+  /** Open Graph type: a post is an article. */
+  type?: 'website' | 'article';
 }
 
 const clip = (text: string, max = 160) => {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length <= max ? t : `${t.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 };
+
+function blogPosting(p: SitePost, layout: Layout, url: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: p.title.slice(0, 110),
+    description: p.seo_description || p.excerpt,
+    url,
+    mainEntityOfPage: url,
+    datePublished: p.published_at,
+    dateModified: p.updated_at,
+    ...(p.cover ? { image: layout.origin + largest(p.cover) } : {}),
+    ...(p.tags.length ? { keywords: p.tags.join(', ') } : {}),
+    author: { '@type': 'Organization', name: layout.settings.studio_name, url: `${layout.origin}/` },
+    publisher: { '@id': `${layout.origin}/#studio`, '@type': 'Organization', name: layout.settings.studio_name },
+  };
+}
 
 function metaOf(page: PageModel, layout: Layout, path: string): Meta {
   const { settings } = layout;
@@ -140,6 +161,38 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
         jsonLd: [],
         index: !page.form.sent,
       };
+    case 'journal':
+      return {
+        title: page.tag ? `Journal: ${page.tag} | ${studio}` : `Journal | ${studio}`,
+        description: clip(`Weddings, venues and stories from ${studio}.`),
+        image: page.hero ?? page.posts.items.find((p) => p.cover)?.cover ?? null,
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Blog',
+            name: `${studio} journal`,
+            url,
+            blogPost: page.posts.items.map((p) => ({
+              '@type': 'BlogPosting',
+              headline: p.title,
+              url: layout.origin + p.path,
+              datePublished: p.published_at,
+            })),
+          },
+        ],
+        index: true,
+      };
+    case 'post': {
+      const p = page.post;
+      return {
+        title: `${p.seo_title || p.title} | ${studio}`,
+        description: clip(p.seo_description || p.excerpt || description),
+        image: p.cover,
+        jsonLd: [blogPosting(p, layout, url)],
+        index: true,
+        type: 'article',
+      };
+    }
     case 'not-found':
       return { title: `Page not found | ${studio}`, description, image: null, jsonLd: [], index: false };
   }
@@ -164,21 +217,43 @@ function Body({ page, layout }: { page: PageModel; layout: Layout }) {
       return <ContactPage page={page} />;
     case 'client-gallery':
       return <ClientGalleryPage page={page} />;
+    case 'journal':
+      return <JournalPage page={page} />;
+    case 'post':
+      return <PostPage page={page} />;
     case 'not-found':
       return <NotFoundPage />;
   }
 }
 
-function currentSection(path: string): string {
-  return SITE_MENU_PAGES.find((p) => path.startsWith(p.path))?.path ?? (path === '/' ? '/' : '');
+/** The menu's entries: the pages chosen in Site settings, and the journal once a post is published. */
+function menuOf(layout: Layout): { key: string; label: string; path: string }[] {
+  const menu: { key: string; label: string; path: string }[] = SITE_MENU_PAGES.filter((p) => layout.settings.menu_pages.includes(p.key));
+  if (layout.journal) menu.splice(Math.max(0, menu.length - 1), 0, { key: 'journal', label: 'Journal', path: sitePaths.journal });
+  return menu;
+}
+
+function currentSection(path: string, menu: { path: string }[]): string {
+  return menu.find((p) => path.startsWith(p.path))?.path ?? (path === '/' ? '/' : '');
+}
+
+const OG_WIDTH = 1200;
+const OG_HEIGHT = 630;
+
+/**
+ * The page image's link preview: a 1200x630 JPEG the server derives from its 16:9 crop when first
+ * asked for (`/media/og/<crop>.jpg`, media/assets.ts), since some previews refuse WebP.
+ */
+function ogUrl(image: SiteImage): string {
+  return image.wide ? image.wide.replace(/^\/media\/(d\/.+)\.webp$/, '/media/og/$1.jpg') : image.url;
 }
 
 function Document({ page, layout, path, meta }: { page: PageModel; layout: Layout; path: string; meta: Meta }) {
   const { settings } = layout;
   const canonical = layout.origin + path;
-  const section = currentSection(path);
-  const menu = SITE_MENU_PAGES.filter((p) => settings.menu_pages.includes(p.key));
-  const og = meta.image ? layout.origin + (meta.image.wide ?? meta.image.url) : null;
+  const menu = menuOf(layout);
+  const section = currentSection(path, menu);
+  const og = meta.image ? layout.origin + ogUrl(meta.image) : null;
   const hero = meta.image && page.kind !== 'not-found' ? meta.image : null;
   return (
     <html lang="en">
@@ -191,12 +266,19 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         {hero && (
           <link rel="preload" as="image" href={hero.url} imageSrcSet={hero.srcset || undefined} imageSizes="100vw" fetchPriority="high" />
         )}
-        <meta property="og:type" content="website" />
+        <meta property="og:type" content={meta.type ?? 'website'} />
         <meta property="og:site_name" content={settings.studio_name} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
         {og && <meta property="og:image" content={og} />}
+        {og && meta.image?.wide && (
+          <>
+            <meta property="og:image:type" content="image/jpeg" />
+            <meta property="og:image:width" content={String(OG_WIDTH)} />
+            <meta property="og:image:height" content={String(OG_HEIGHT)} />
+          </>
+        )}
         <meta name="twitter:card" content={og ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
@@ -207,6 +289,9 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         {meta.jsonLd.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
         ))}
+        {layout.journal && (
+          <link rel="alternate" type="application/rss+xml" title={`${settings.studio_name} journal`} href={sitePaths.feed} />
+        )}
         {layout.script && <script type="module" src={layout.script} />}
       </head>
       <body>
@@ -283,6 +368,29 @@ export function renderSitemap(origin: string, paths: { path: string; lastmod?: s
     .map((p) => `<url><loc>${xml(origin + p.path)}</loc>${p.lastmod ? `<lastmod>${xml(p.lastmod)}</lastmod>` : ''}</url>`)
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
+}
+
+/** The journal's feed (RSS 2.0): the newest posts with their bodies. */
+export function renderFeed(origin: string, studio: string, posts: SitePost[]): string {
+  const items = posts
+    .map((p) => {
+      const link = origin + p.path;
+      return (
+        `<item><title>${xml(p.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid>` +
+        `<pubDate>${new Date(p.published_at).toUTCString()}</pubDate>` +
+        (p.excerpt ? `<description>${xml(p.excerpt)}</description>` : '') +
+        p.tags.map((t) => `<category>${xml(t)}</category>`).join('') +
+        `<content:encoded>${xml(p.html)}</content:encoded></item>`
+      );
+    })
+    .join('');
+  const updated = posts[0] ? `<lastBuildDate>${new Date(posts[0].updated_at).toUTCString()}</lastBuildDate>` : '';
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">` +
+    `<channel><title>${xml(`${studio} journal`)}</title><link>${xml(`${origin}/journal/`)}</link>` +
+    `<description>${xml(`Weddings, venues and stories from ${studio}.`)}</description><language>en</language>` +
+    `<atom:link href="${xml(`${origin}/journal/feed.xml`)}" rel="self" type="application/rss+xml"/>${updated}${items}</channel></rss>\n`
+  );
 }
 
 export function renderRobots(origin: string): string {

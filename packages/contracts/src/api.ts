@@ -3,6 +3,7 @@ import { aboutApi } from './about';
 import { accountApi } from './account';
 import { authApi } from './auth';
 import { backupApi } from './backup';
+import { blogPostsApi, sitePostsApi } from './blog-posts';
 import { carouselApi } from './carousel';
 import { clientGalleriesApi } from './client-galleries';
 import { contactApi } from './contact';
@@ -52,6 +53,8 @@ export const API = {
   site: siteApi,
   siteSettings: siteSettingsApi,
   backup: backupApi,
+  blogPosts: blogPostsApi,
+  sitePosts: sitePostsApi,
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointSpec => !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'response' in v;

@@ -29,4 +29,5 @@ export * from './audit';
 export * from './site-settings';
 export * from './site';
 export * from './backup';
+export * from './blog-posts';
 export * from './api';

@@ -47,7 +47,14 @@ export const SIDEBAR: NavGroup[] = [
   // Not in the spec: the studio's backups (issue 34).
   { label: 'Backups', items: [{ label: 'Backups', to: '/Backups' }] },
   // Not in the spec: the public website's own settings (issue 10).
-  { label: 'Website', items: [{ label: 'Site settings', to: '/Site-settings' }] },
+  {
+    label: 'Website',
+    items: [
+      { label: 'Site settings', to: '/Site-settings' },
+      // Issue 37: the spec's /Blog screen is the journal's editor.
+      { label: 'Journal', to: '/Blog' },
+    ],
+  },
 ];
 
 /**

@@ -34,5 +34,5 @@ export const SCREEN_CODE: Record<RoutePath, () => Promise<{ default: ComponentTy
   '/manage-page-images': () => import('../features/page-images/page-images-page'),
   '/manage-carousel-images': () => import('../features/carousel/carousel-page'),
   '/manage-home-gallery': () => import('../features/home-gallery/home-gallery-page'),
-  '/Blog': () => import('./layout/blog-page'),
+  '/Blog': () => import('../features/blog-posts/blog-posts-page'),
 };

@@ -423,3 +423,42 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorId), index('audit_log_record').on(t.area, t.recordId)],
 );
+
+export const BLOG_POST_STATUSES = ['draft', 'published', 'scheduled'] as const;
+
+/** The journal's posts; `body` is the editor's ProseMirror JSON, validated before it is stored. */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 200 }).notNull(),
+    slug: varchar('slug', { length: 80 }).notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    body: jsonb('body').notNull(),
+    /** One of the post's photos (blog_post_photos.id); set null when that photo goes. */
+    coverPhotoId: integer('cover_photo_id').references((): AnyPgColumn => blogPostPhotos.id, { onDelete: 'set null' }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
+    status: varchar('status', { length: 20 }).$type<(typeof BLOG_POST_STATUSES)[number]>().notNull().default('draft'),
+    /** When it was or will be published. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    timeCreated: created(),
+    timeUpdated: updated(),
+  },
+  (t) => [index('blog_posts_status_publish_at').on(t.status, t.publishAt)],
+);
+
+/** Photos uploaded for a post (its cover and its body's photo blocks). */
+export const blogPostPhotos = pgTable(
+  'blog_post_photos',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references((): AnyPgColumn => blogPosts.id, { onDelete: 'cascade' }),
+    imageAssetId: asset('image').notNull(),
+    timeCreated: created(),
+  },
+  (t) => [index('blog_post_photos_post').on(t.postId), index('blog_post_photos_image_asset').on(t.imageAssetId)],
+);

@@ -20,6 +20,7 @@ import { servicePageRoutes } from './service-page/service-page.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { auditRoutes } from './activity/activity.routes';
 import { siteRoutes } from './site/site.routes';
+import { blogPostsRoutes } from './blog-posts/blog-posts.routes';
 import { originalsRoutes } from '../media/media.routes';
 import { backupRoutes } from '../backup/backup.routes';
 
@@ -45,6 +46,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(servicePageRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
+  await app.register(blogPostsRoutes);
   await app.register(siteRoutes);
   await app.register(originalsRoutes);
   await app.register(backupRoutes);

@@ -1,5 +1,6 @@
 import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
+import { definePublishJob } from '../features/blog-posts/blog-posts.service';
 import { defineGalleryLinksJob } from '../features/delivery/delivery.service';
 import { defineMailJob } from '../features/emails/outgoing.service';
 import { defineDerivationJob } from '../features/galleries/galleries.service';
@@ -13,5 +14,6 @@ export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineMailJob(jobs, config);
   defineGalleryLinksJob(jobs);
   defineBackupJob(jobs, config);
+  definePublishJob(jobs);
   return jobs;
 }

@@ -25,6 +25,7 @@ export function toStoredImage(row: AssetRow): StoredImage {
     variants: v.widths,
     ...(v.square ? { square: v.square } : {}),
     ...(v.wide ? { wide: v.wide } : {}),
+    ...(v.og ? { og: v.og } : {}),
     ...(row.placeholder ? { placeholder: row.placeholder } : {}),
     ...(v.thumbhash ? { thumbhash: v.thumbhash } : {}),
     ...(row.state !== 'ready' ? { state: row.state } : {}),
@@ -183,6 +184,7 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
     select k.key from k where exists (
       select 1 from media_assets a
       where a.variants->>'original' = k.key or a.variants->>'square' = k.key or a.variants->>'wide' = k.key
+         or a.variants->>'og' = k.key
          or a.variants->'widths' @> jsonb_build_array(jsonb_build_object('key', k.key))
     )
   `);
@@ -198,6 +200,25 @@ export async function allKeys(db: DbOrTx): Promise<Set<string>> {
     for (const w of v.widths) keys.add(w.key);
     if (v.square) keys.add(v.square);
     if (v.wide) keys.add(v.wide);
+    if (v.og) keys.add(v.og);
   }
   return keys;
+}
+
+/** The asset whose 16:9 crop is stored under `key`. */
+export async function assetByWideKey(db: DbOrTx, key: string): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mediaAssets)
+    .where(sql`${mediaAssets.variants}->>'wide' = ${key}`)
+    .limit(1);
+  return row;
+}
+
+/** Records the asset's link-preview JPEG. */
+export async function setOgKey(tx: DbOrTx, id: number, key: string): Promise<void> {
+  await tx
+    .update(mediaAssets)
+    .set({ variants: sql`${mediaAssets.variants} || jsonb_build_object('og', ${key}::text)` })
+    .where(eq(mediaAssets.id, id));
 }

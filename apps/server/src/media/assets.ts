@@ -5,6 +5,7 @@ import { HttpError } from '../lib/errors';
 import * as repo from './assets.repository';
 import {
   CorruptImageError,
+  deriveOg,
   deriveStored,
   displayUrl,
   imageKeys,
@@ -202,6 +203,29 @@ export class Assets {
     if (variant === 'display') return displayUrl(img);
     const fit = img.variants.find((v) => v.width >= variant.width) ?? img.variants.at(-1);
     return fit ? mediaUrl(fit.key) : null;
+  }
+
+  /**
+   * The link-preview JPEG of the asset whose 16:9 crop is `wideKey`: derived from its largest
+   * width the first time it is asked for, then kept with the asset (and collected with it).
+   * Null when no asset has that crop.
+   */
+  async ogImage(wideKey: string): Promise<string | null> {
+    const row = await repo.assetByWideKey(this.deps.db, wideKey);
+    if (!row) return null;
+    const img = repo.toStoredImage(row);
+    if (img.og && (await this.deps.storage.stat(img.og))) return img.og;
+    const source = await this.deps.storage.read(img.variants.at(-1)?.key ?? wideKey);
+    if (!source) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(chunk as Buffer);
+    const og = await this.limit(() => deriveOg(Buffer.concat(chunks)));
+    await this.deps.storage.put(og.key, og.buf);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.lockSha(tx, row.sha256);
+      await repo.setOgKey(tx, row.id, og.key);
+    });
+    return og.key;
   }
 
   /** Sends the original of a recorded asset (guarded by the caller's route); 404 for unknown content. */

@@ -312,10 +312,27 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
 /** Every storage key an image owns. */
 export function imageKeys(img: StoredImage | null | undefined): string[] {
   if (!img) return [];
-  return [img.original, ...img.variants.map((v) => v.key), img.square, img.wide].filter((k): k is string => !!k);
+  return [img.original, ...img.variants.map((v) => v.key), img.square, img.wide, img.og].filter((k): k is string => !!k);
 }
 
 export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** Link previews (Open Graph) are this size; some refuse WebP, so they are JPEG. */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The link-preview JPEG of a stored image, cut from its largest derived width (already oriented,
+ * without camera data): 1200x630, cropped to the interesting part, enlarged if it must be.
+ */
+export async function deriveOg(source: Buffer): Promise<{ key: string; buf: Buffer }> {
+  const sharp = await loadSharp();
+  const buf = await sharp(source, decoder)
+    .resize({ ...OG_SIZE, fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80, progressive: true, mozjpeg: true })
+    .toBuffer();
+  const h = digest(buf);
+  return { key: `d/${h.slice(0, 2)}/${h}.jpg`, buf };
+}
 
 /** The URL of the image as shown in lists: the largest variant up to 1600 px wide. */
 export function displayUrl(img: StoredImage): string {

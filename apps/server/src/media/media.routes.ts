@@ -5,6 +5,8 @@ import { sendStored } from './serve';
 
 /** Derived files only: content-addressed WebP. Originals are never served from here. */
 const DERIVED = /^d\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
+/** A link preview: `og/` and the 16:9 crop's key, as JPEG (ogUrl in the site's renderer names it). */
+const OG = /^og\/(d\/[0-9a-f]{2}\/[0-9a-f]{64})\.jpg$/;
 
 /**
  * Public media under /media/: derived WebP files (metadata stripped), named by their content, so
@@ -14,6 +16,16 @@ export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
   // Images are asked for by the dozen per page: their requests are logged only when something goes wrong.
   app.get('/media/*', { logLevel: 'warn' }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const key = request.params['*'];
+    const og = OG.exec(key);
+    if (og) {
+      const stored = await app.runtime.assets.ogImage(`${og[1]}.webp`);
+      if (!stored) return reply.code(404).send({ detail: 'Not found.' });
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      return sendStored(request, reply, app.runtime.storage, stored, {
+        contentType: 'image/jpeg',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
+    }
     if (!DERIVED.test(key)) return reply.code(404).send({ detail: 'Not found.' });
     const publicUrl = app.runtime.config.mediaPublicUrl;
     // A CDN or public bucket serves the same immutable key; the redirect itself may be cached a day.

@@ -8,6 +8,8 @@ export interface AssetVariants {
   square?: string;
   /** 16:9 crop (WebP). */
   wide?: string;
+  /** 1200x630 JPEG for link previews, derived when first asked for (og-image.ts). */
+  og?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
 }
@@ -35,6 +37,8 @@ export interface StoredImage {
   square?: string;
   /** 16:9 crop (WebP). */
   wide?: string;
+  /** 1200x630 JPEG for link previews, once derived. */
+  og?: string;
   /** Tiny placeholder as a data: URL, shown while the real image loads. */
   placeholder?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */

@@ -22,6 +22,7 @@ import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { requestGalleryLinks } from '../delivery/delivery.service';
 import { receiveEnquiry } from '../enquiries/enquiries.service';
+import { siteFeedPosts, sitePost, sitePostPage, sitePostPaths } from '../blog-posts/blog-posts.service';
 import type { RendererModule, SiteRenderer } from './site-renderer';
 import {
   ALL_SITE_TAGS,
@@ -52,6 +53,8 @@ const PAGE_PATHS = [
   '/about/',
   '/contact/',
   '/client-gallery/',
+  '/journal/',
+  '/journal/:slug/',
 ];
 /** Pages with a form whose `?sent=1` is its thank-you state. */
 const FORM_PAGES = ['/contact/', '/client-gallery/'];
@@ -71,8 +74,8 @@ function isBrowserForm(request: FastifyRequest): boolean {
 }
 
 async function layoutOf(ctx: AppContext, site: SiteRenderer, origin: string): Promise<Layout> {
-  const [settings, contact] = await Promise.all([sitePublicSettings(ctx), siteContact(ctx)]);
-  return { settings, origin, script: site.scripts.site, contact };
+  const [settings, contact, posts] = await Promise.all([sitePublicSettings(ctx), siteContact(ctx), sitePostPage(ctx, 1, undefined, 1)]);
+  return { settings, origin, script: site.scripts.site, contact, journal: posts.total > 0 };
 }
 
 async function heroOf(ctx: AppContext, page: number): Promise<SiteImage | null> {
@@ -84,6 +87,12 @@ function pageNumber(query: URLSearchParams): number {
   const raw = query.get('page');
   if (raw === null) return 1;
   return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 0;
+}
+
+/** A 404 of the read model is a page that is not there. */
+function notThere(err: unknown): never {
+  if (err instanceof HttpError && err.statusCode === 404) throw new NoPage(null);
+  throw err;
 }
 
 /** A page's model from its path; throws `NoPage` when the path names nothing published. */
@@ -119,6 +128,21 @@ async function modelOf(ctx: AppContext, renderer: RendererModule, pathname: stri
       const hero = await heroOf(ctx, PAGE_ID['client-gallery']);
       return { kind: 'client-gallery', hero, form: { ...renderer.EMPTY_GALLERY_LINKS, sent: query.get('sent') === '1' } };
     }
+    case '/journal/': {
+      const page = pageNumber(query);
+      const tag = query.get('tag')?.trim().slice(0, 40) || null;
+      if (page === 0) throw new NoPage(null);
+      const [hero, posts] = await Promise.all([heroOf(ctx, PAGE_ID.blog), sitePostPage(ctx, page, tag ?? undefined).catch(notThere)]);
+      return { kind: 'journal', hero, posts, tag };
+    }
+  }
+  const post = /^\/journal\/([^/]+)\/$/.exec(pathname);
+  if (post) {
+    const id = idOfSlug(decodeURIComponent(post[1]!));
+    if (id === null || query.has('page')) throw new NoPage(null);
+    const record = await sitePost(ctx, id).catch(notThere);
+    if (record.path !== pathname) throw new NoPage(record.path);
+    return { kind: 'post', post: record };
   }
   const m = /^\/(services|love-stories)\/([^/]+)\/$/.exec(pathname);
   const id = m ? idOfSlug(decodeURIComponent(m[2]!)) : null;
@@ -179,7 +203,10 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<F
   const origin = originOf(request);
   const pageParam = query.get('page');
   const sent = FORM_PAGES.includes(pathname) && query.get('sent') === '1';
-  const suffix = `${pageParam !== null && pageParam !== '1' ? `?page=${pageParam}` : ''}${sent ? '?sent=1' : ''}`;
+  const tag = pathname === '/journal/' ? query.get('tag') || null : null;
+  const pageSuffix = pageParam !== null && pageParam !== '1' ? `page=${pageParam}` : '';
+  const journalQuery = [tag ? `tag=${encodeURIComponent(tag)}` : '', pageSuffix].filter(Boolean).join('&');
+  const suffix = tag !== null ? `?${journalQuery}` : `${pageSuffix ? `?${pageSuffix}` : ''}${sent ? '?sent=1' : ''}`;
   try {
     const html = await ctx.cache.text(ALL_SITE_TAGS, `page:${origin}${pathname}${suffix}`, async () => {
       const renderer = await site.module();
@@ -187,7 +214,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<F
       return renderer.renderPage(
         model,
         await layoutOf(ctx, site, origin),
-        `${pathname}${pageParam && pageParam !== '1' ? `?page=${pageParam}` : ''}`,
+        tag !== null ? `${pathname}?${journalQuery}` : `${pathname}${pageSuffix ? `?${pageSuffix}` : ''}`,
       );
     });
     return await sendText(request, reply, html, { type: HTML, cacheControl: sent ? 'no-cache' : PAGE_CACHE_CONTROL });
@@ -225,16 +252,34 @@ async function sendSitemap(request: FastifyRequest, reply: FastifyReply) {
   const { site } = ctx;
   const origin = originOf(request);
   const text = await ctx.cache.text(ALL_SITE_TAGS, `sitemap:${origin}`, async () => {
-    const [settings, services, stories] = await Promise.all([sitePublicSettings(ctx), siteServices(ctx), siteLoveStories(ctx)]);
+    const [settings, services, stories, posts] = await Promise.all([
+      sitePublicSettings(ctx),
+      siteServices(ctx),
+      siteLoveStories(ctx),
+      sitePostPaths(ctx),
+    ]);
     const paths = ['/', ...settings.menu_pages.map((p) => `/${p}/`)];
     for (const p of ['/services/', '/love-stories/', '/about/', '/contact/', '/client-gallery/']) if (!paths.includes(p)) paths.push(p);
+    if (posts.length) paths.push('/journal/');
     return (await site.module()).renderSitemap(origin, [
       ...paths.map((p) => ({ path: p })),
       ...services.map((s) => ({ path: `/services/${s.slug}/` })),
       ...stories.map((s) => ({ path: `/love-stories/${s.slug}/` })),
+      ...posts,
     ]);
   });
   return sendText(request, reply, text, { type: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=3600' });
+}
+
+/** The journal's RSS feed for this request's origin. */
+async function sendFeed(request: FastifyRequest, reply: FastifyReply) {
+  const ctx = contextOf(request);
+  const origin = originOf(request);
+  const text = await ctx.cache.text(ALL_SITE_TAGS, `feed:${origin}`, async () => {
+    const [settings, posts] = await Promise.all([sitePublicSettings(ctx), siteFeedPosts(ctx)]);
+    return (await ctx.site.module()).renderFeed(origin, settings.studio_name, posts);
+  });
+  return sendText(request, reply, text, { type: 'application/rss+xml; charset=utf-8', cacheControl: PAGE_CACHE_CONTROL });
 }
 
 async function sendRobots(request: FastifyRequest, reply: FastifyReply) {
@@ -248,7 +293,8 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     declarePublicScope(scope);
     for (const url of PAGE_PATHS) scope.get(url, sendPage);
-    for (const url of ['/services', '/love-stories', '/about', '/contact', '/client-gallery']) {
+    scope.get('/journal/feed.xml', sendFeed);
+    for (const url of ['/services', '/love-stories', '/about', '/contact', '/client-gallery', '/journal']) {
       scope.get(url, (_request, reply) => reply.redirect(`${url}/`, 301));
     }
     scope.get('/sitemap.xml', sendSitemap);

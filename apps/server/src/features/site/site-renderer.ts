@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SitePost } from '@darkroom/contracts';
 import type { DeliveryLayout, DeliveryPageModel, EnquiryFormState, GalleryLinksFormState, Layout, PageModel } from '@darkroom/site/model';
 
 /** What the built renderer (apps/site, `vite build --ssr`) exports. */
@@ -8,6 +9,7 @@ export interface RendererModule {
   renderPage(page: PageModel, layout: Layout, path: string): string;
   renderSitemap(origin: string, paths: { path: string; lastmod?: string }[]): string;
   renderRobots(origin: string): string;
+  renderFeed(origin: string, studio: string, posts: SitePost[]): string;
   /** The customer's gallery page at `/g/<token>/` (features/delivery), open or locked. */
   renderDeliveryPage(model: DeliveryPageModel, layout: DeliveryLayout): string;
   GALLERY_PAGE_SIZE: number;

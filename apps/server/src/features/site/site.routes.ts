@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteApi, siteSettingsApi, type EndpointSpec, type ResponseOf } from '@darkroom/contracts';
+import { siteApi, sitePostsApi, siteSettingsApi, type EndpointSpec, type ResponseOf } from '@darkroom/contracts';
 import { route, type HandlerInput } from '../../http/route';
 import { sendText } from '../../http/send';
 import {
@@ -17,6 +17,7 @@ import {
   siteServices,
   siteTeam,
 } from './site.service';
+import { sitePost, sitePostPage } from '../blog-posts/blog-posts.service';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service';
 import { registerSitePages } from './site-pages.routes';
 
@@ -63,6 +64,13 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   route(app, siteApi.team, (i) => sendSite(i, SITE_TAGS.team, 'site:team', () => siteTeam(i.ctx)));
   route(app, siteApi.servicePage, (i) => sendSite(i, SITE_TAGS.servicePage, 'site:service-page', () => siteServicePage(i.ctx)));
   route(app, siteApi.settings, (i) => sendSite(i, SITE_TAGS.settings, 'site:settings', () => sitePublicSettings(i.ctx)));
+
+  route(app, sitePostsApi.list, (i) =>
+    sendSite(i, SITE_TAGS.posts, `site:posts:${i.query.page ?? 1}:${i.query.tag ?? ''}`, () =>
+      sitePostPage(i.ctx, i.query.page, i.query.tag),
+    ),
+  );
+  route(app, sitePostsApi.get, (i) => sendSite(i, SITE_TAGS.posts, `site:post:${i.params.id}`, () => sitePost(i.ctx, i.params.id)));
 
   route(app, siteSettingsApi.get, ({ ctx }) => getSiteSettings(ctx));
   route(app, siteSettingsApi.update, ({ ctx, body }) => updateSiteSettings(ctx, body));

@@ -31,6 +31,7 @@ import { pageImages } from '../page-images/page-images.service';
 import { servicePage } from '../service-page/service-page.service';
 import { getService, listServices, SERVICES_TAG } from '../services/services.service';
 import { team } from '../team/team.service';
+import { BLOG_POSTS_TAG } from '../blog-posts/blog-posts.service';
 import { getSiteSettings, SITE_SETTINGS_TAG } from './site-settings.service';
 
 /**
@@ -51,6 +52,7 @@ export const SITE_TAGS = {
   team: [team.cacheTag],
   servicePage: [servicePage.cacheTag],
   settings: [SITE_SETTINGS_TAG],
+  posts: [BLOG_POSTS_TAG],
 } as const;
 
 /** Every tag: a rendered page shows the layout (settings, menu) and several areas. */
