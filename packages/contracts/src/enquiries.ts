@@ -107,7 +107,7 @@ export const enquiryInputSchema = z.object({
   }),
   venue: oneLine(ENQUIRY_LIMITS.venue),
   /** A published service's id; blank when not chosen. */
-  service: z.union([z.literal(''), z.null(), formId(ENQUIRY_MESSAGES.serviceInvalid)]).optional(),
+  service: z.preprocess((v) => (v === '' || v === null ? undefined : v), formId(ENQUIRY_MESSAGES.serviceInvalid).optional()),
   budget: oneLine(ENQUIRY_LIMITS.budget),
   phone: oneLine(ENQUIRY_LIMITS.phone),
   heard_from: oneLine(ENQUIRY_LIMITS.heardFrom),

@@ -61,7 +61,6 @@ export const socialLinkSchema = z.object({
 /** Each extra question of the contact form: off, optional or required (absent = off). */
 const enquiryFieldsSchema = z
   .partialRecord(z.enum(ENQUIRY_EXTRA_KEYS), z.enum(ENQUIRY_FIELD_MODES))
-  .default({})
   .transform((m) => Object.fromEntries(ENQUIRY_EXTRA_KEYS.map((k) => [k, m[k] ?? 'off'])) as Record<EnquiryExtraField, EnquiryFieldMode>);
 
 /** The automatic acknowledgement e-mailed to a visitor who sent an enquiry. */
