@@ -13,13 +13,14 @@ import type {
   DeliveryGallery,
   SitePost,
   SitePostPage,
+  EnquiryExtraField,
 } from '@darkroom/contracts';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
 export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
-export type PublicSettings = Omit<SiteSettings, 'time_updated'>;
+export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack'>;
 
 /** What every page shares: the studio, the address it is served at, and the built assets. */
 export interface Layout {
@@ -42,9 +43,12 @@ export interface GalleryPage {
   total: number;
 }
 
+/** The contact form's fields: the three it always asks, and the studio's extra questions. */
+export type EnquiryFormField = 'full_name' | 'email' | 'message' | EnquiryExtraField;
+
 export interface EnquiryFormState {
-  values: { full_name: string; email: string; message: string };
-  errors: Partial<Record<'full_name' | 'email' | 'message', string>>;
+  values: Record<EnquiryFormField, string>;
+  errors: Partial<Record<EnquiryFormField, string>>;
   /** A message for the whole form (rate limit, server fault). */
   failure: string | null;
   sent: boolean;
@@ -75,7 +79,14 @@ export type PageModel =
   | { kind: 'love-stories'; hero: SiteImage | null; stories: SiteLoveStory[] }
   | { kind: 'love-story'; story: SiteLoveStory; gallery: GalleryPage }
   | { kind: 'about'; hero: SiteImage | null; about: SiteAbout | null; team: SiteTeamMember[] }
-  | { kind: 'contact'; hero: SiteImage | null; contact: SiteContact; form: EnquiryFormState }
+  | {
+      kind: 'contact';
+      hero: SiteImage | null;
+      contact: SiteContact;
+      /** The published services a visitor may ask about. */
+      services: { id: number; name: string }[];
+      form: EnquiryFormState;
+    }
   | { kind: 'client-gallery'; hero: SiteImage | null; form: GalleryLinksFormState }
   | { kind: 'journal'; hero: SiteImage | null; posts: SitePostPage; tag: string | null }
   | { kind: 'post'; post: SitePost }
@@ -97,7 +108,7 @@ export const sitePaths = {
 } as const;
 
 export const EMPTY_ENQUIRY: EnquiryFormState = {
-  values: { full_name: '', email: '', message: '' },
+  values: { full_name: '', email: '', message: '', event_date: '', venue: '', service: '', budget: '', phone: '', heard_from: '' },
   errors: {},
   failure: null,
   sent: false,

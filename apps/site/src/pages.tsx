@@ -1,6 +1,20 @@
-import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS, type SiteContact } from '@darkroom/contracts';
+import {
+  ENQUIRY_EXTRA_FIELDS,
+  ENQUIRY_HONEYPOT_FIELD,
+  ENQUIRY_LIMITS,
+  type EnquiryExtraField,
+  type EnquiryFieldMode,
+  type SiteContact,
+} from '@darkroom/contracts';
 import { Gallery, Hero, Img, Paragraphs } from './components';
-import { sitePaths, type EnquiryFormState, type GalleryLinksFormState, type PageModel } from './model';
+import {
+  sitePaths,
+  type EnquiryFormField,
+  type EnquiryFormState,
+  type GalleryLinksFormState,
+  type PageModel,
+  type PublicSettings,
+} from './model';
 
 type Of<K extends PageModel['kind']> = Extract<PageModel, { kind: K }>;
 
@@ -135,7 +149,7 @@ export function ServicePage({ page }: { page: Of<'service'> }) {
         <h2>Gallery</h2>
         <Gallery gallery={page.gallery} label={s.name} basePath={sitePaths.service(s.slug)} />
         <p>
-          <a className="button" href={sitePaths.contact}>
+          <a className="button" href={`${sitePaths.contact}?service=${s.id}#enquiry`}>
             Ask about {s.name}
           </a>
         </p>
@@ -255,6 +269,11 @@ export function ContactDetails({ contact }: { contact: SiteContact }) {
   );
 }
 
+/** The field a page given back with messages focuses (and so scrolls to) without a script: the first that is wrong. */
+function firstInvalid(form: EnquiryFormState, order: EnquiryFormField[]): EnquiryFormField | null {
+  return form.failure ? null : (order.find((f) => form.errors[f]) ?? null);
+}
+
 function Field({
   name,
   label,
@@ -262,29 +281,50 @@ function Field({
   type = 'text',
   max,
   autoComplete,
+  required = true,
+  focus,
+  options,
 }: {
-  name: 'full_name' | 'email' | 'message';
+  name: EnquiryFormField;
   label: string;
   form: EnquiryFormState;
-  type?: string;
-  max: number;
+  type?: 'text' | 'email' | 'tel' | 'date' | 'textarea' | 'select';
+  max?: number;
   autoComplete?: string;
+  required?: boolean;
+  focus: boolean;
+  options?: { value: string; label: string }[];
 }) {
   const error = form.errors[name];
   const common = {
     id: `f-${name}`,
     name,
-    required: true,
-    maxLength: max,
+    required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': `e-${name}`,
     defaultValue: form.values[name],
     autoComplete,
+    autoFocus: focus || undefined,
   };
   return (
     <p className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      {type === 'textarea' ? <textarea rows={6} {...common} /> : <input type={type} {...common} />}
+      <label htmlFor={`f-${name}`}>
+        {label}
+        {!required && <span className="optional"> (optional)</span>}
+      </label>
+      {type === 'textarea' ? (
+        <textarea rows={6} maxLength={max} {...common} />
+      ) : type === 'select' ? (
+        <select {...common}>
+          {options!.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input type={type} maxLength={max} {...common} />
+      )}
       <span className="error" id={`e-${name}`} data-error-for={name}>
         {error ?? ''}
       </span>
@@ -292,24 +332,79 @@ function Field({
   );
 }
 
-export function EnquiryForm({ form }: { form: EnquiryFormState }) {
+/** How each extra question is asked. */
+const EXTRA_INPUTS: Record<EnquiryExtraField, { type: 'text' | 'tel' | 'date' | 'select'; max?: number; autoComplete?: string }> = {
+  event_date: { type: 'date' },
+  venue: { type: 'text', max: ENQUIRY_LIMITS.venue },
+  service: { type: 'select' },
+  budget: { type: 'text', max: ENQUIRY_LIMITS.budget },
+  phone: { type: 'tel', max: ENQUIRY_LIMITS.phone, autoComplete: 'tel' },
+  heard_from: { type: 'text', max: ENQUIRY_LIMITS.heardFrom },
+};
+
+export function EnquiryForm({
+  form,
+  services,
+  fields,
+  privacy,
+}: {
+  form: EnquiryFormState;
+  services: { id: number; name: string }[];
+  fields: Record<EnquiryExtraField, EnquiryFieldMode>;
+  privacy: string;
+}) {
   if (form.sent) {
     return (
-      <div className="thanks" role="status" id="enquiry">
+      <div className="thanks" role="status" id="enquiry" tabIndex={-1}>
         <h2>Thank you</h2>
         <p>Your enquiry has been received. We will write back soon.</p>
       </div>
     );
   }
+  // A service question with nothing published to choose from is left out.
+  const extras = ENQUIRY_EXTRA_FIELDS.filter((f) => fields[f.key] !== 'off' && (f.key !== 'service' || services.length > 0));
+  const order: EnquiryFormField[] = ['full_name', 'email', ...extras.map((f) => f.key), 'message'];
+  const focused = firstInvalid(form, order);
   return (
     <form method="post" action="/site/enquiries/" id="enquiry" className="enquiry" noValidate data-enquiry>
       <h2>Send us a message</h2>
-      <p className="form-failure" role="alert" data-form-failure>
+      <p className="form-failure" role="alert" data-form-failure tabIndex={-1} autoFocus={form.failure ? true : undefined}>
         {form.failure ?? ''}
       </p>
-      <Field name="full_name" label="Full name" form={form} max={ENQUIRY_LIMITS.fullName} autoComplete="name" />
-      <Field name="email" label="Email" type="email" form={form} max={ENQUIRY_LIMITS.email} autoComplete="email" />
-      <Field name="message" label="Message" type="textarea" form={form} max={ENQUIRY_LIMITS.message} />
+      <Field
+        name="full_name"
+        label="Full name"
+        form={form}
+        max={ENQUIRY_LIMITS.fullName}
+        autoComplete="name"
+        focus={focused === 'full_name'}
+      />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        form={form}
+        max={ENQUIRY_LIMITS.email}
+        autoComplete="email"
+        focus={focused === 'email'}
+      />
+      {extras.map((f) => (
+        <Field
+          key={f.key}
+          name={f.key}
+          label={f.label}
+          form={form}
+          required={fields[f.key] === 'required'}
+          focus={focused === f.key}
+          {...EXTRA_INPUTS[f.key]}
+          options={
+            f.key === 'service'
+              ? [{ value: '', label: 'Choose a service' }, ...services.map((s) => ({ value: String(s.id), label: s.name }))]
+              : undefined
+          }
+        />
+      ))}
+      <Field name="message" label="Message" type="textarea" form={form} max={ENQUIRY_LIMITS.message} focus={focused === 'message'} />
       <div className="hp" aria-hidden="true">
         <label htmlFor="f-hp">Leave this field empty</label>
         <input id="f-hp" name={ENQUIRY_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
@@ -319,11 +414,12 @@ export function EnquiryForm({ form }: { form: EnquiryFormState }) {
           Send enquiry
         </button>
       </p>
+      {privacy && <p className="privacy">{privacy}</p>}
     </form>
   );
 }
 
-export function ContactPage({ page }: { page: Of<'contact'> }) {
+export function ContactPage({ page, settings }: { page: Of<'contact'>; settings: PublicSettings }) {
   const c = page.contact.content;
   const notes = page.contact.info.filter((i) => i.description);
   // A studio that has written no details yet (a new install) shows the form alone, not an empty 'Find us'.
@@ -344,7 +440,7 @@ export function ContactPage({ page }: { page: Of<'contact'> }) {
           </section>
         )}
         <section aria-label="Enquiry">
-          <EnquiryForm form={page.form} />
+          <EnquiryForm form={page.form} services={page.services} fields={settings.enquiry_fields} privacy={settings.enquiry_privacy} />
         </section>
       </div>
     </>

@@ -214,7 +214,7 @@ function Body({ page, layout }: { page: PageModel; layout: Layout }) {
     case 'about':
       return <AboutPage page={page} />;
     case 'contact':
-      return <ContactPage page={page} />;
+      return <ContactPage page={page} settings={settings} />;
     case 'client-gallery':
       return <ClientGalleryPage page={page} />;
     case 'journal':

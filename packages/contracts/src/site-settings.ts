@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { optionalText, requiredText } from './forms';
+import { formBoolean, optionalText, requiredText } from './forms';
+import { ENQUIRY_EXTRA_KEYS, ENQUIRY_FIELD_MODES, type EnquiryExtraField, type EnquiryFieldMode } from './enquiries';
 
 /**
  * Site settings: what the spec leaves open about the public website (its name, tagline, SEO
@@ -17,7 +18,17 @@ export const SITE_MENU_PAGES = [
 export type SiteMenuPage = (typeof SITE_MENU_PAGES)[number]['key'];
 const MENU_KEYS = SITE_MENU_PAGES.map((p) => p.key) as [SiteMenuPage, ...SiteMenuPage[]];
 
-export const SITE_SETTINGS_LIMITS = { studioName: 120, tagline: 200, seoDescription: 300, socialLinks: 8, label: 40, url: 500 } as const;
+export const SITE_SETTINGS_LIMITS = {
+  studioName: 120,
+  tagline: 200,
+  seoDescription: 300,
+  socialLinks: 8,
+  label: 40,
+  url: 500,
+  privacy: 500,
+  ackSubject: 200,
+  ackMessage: 5000,
+} as const;
 
 export const SITE_SETTINGS_MESSAGES = {
   title: 'Site settings',
@@ -28,6 +39,9 @@ export const SITE_SETTINGS_MESSAGES = {
   linkLabelRequired: 'Link name is required',
   linkUrlInvalid: 'Enter a full web address (https://...)',
   tooManyLinks: `At most ${SITE_SETTINGS_LIMITS.socialLinks} social links`,
+  privacyMax: `The privacy line cannot be more than ${SITE_SETTINGS_LIMITS.privacy} characters`,
+  ackSubjectRequired: 'Subject of the acknowledgement is required',
+  ackMessageRequired: 'Words of the acknowledgement are required',
   updated: 'Site settings successfully updated',
   updateFailed: 'Site settings update failed',
 } as const;
@@ -44,6 +58,24 @@ export const socialLinkSchema = z.object({
 });
 
 /** `PUT /adminportal/site-settings/`: the whole settings, checked with these messages. */
+/** Each extra question of the contact form: off, optional or required (absent = off). */
+const enquiryFieldsSchema = z
+  .partialRecord(z.enum(ENQUIRY_EXTRA_KEYS), z.enum(ENQUIRY_FIELD_MODES))
+  .transform((m) => Object.fromEntries(ENQUIRY_EXTRA_KEYS.map((k) => [k, m[k] ?? 'off'])) as Record<EnquiryExtraField, EnquiryFieldMode>);
+
+/** The automatic acknowledgement e-mailed to a visitor who sent an enquiry. */
+const enquiryAckSchema = z
+  .object({
+    enabled: formBoolean.default(false),
+    subject: optionalText(SITE_SETTINGS_LIMITS.ackSubject),
+    message: optionalText(SITE_SETTINGS_LIMITS.ackMessage),
+  })
+  .superRefine((ack, ctx) => {
+    if (!ack.enabled) return;
+    if (!ack.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: SITE_SETTINGS_MESSAGES.ackSubjectRequired });
+    if (!ack.message) ctx.addIssue({ code: 'custom', path: ['message'], message: SITE_SETTINGS_MESSAGES.ackMessageRequired });
+  });
+
 export const siteSettingsInputSchema = z.object({
   studio_name: requiredText(
     SITE_SETTINGS_MESSAGES.studioNameRequired,
@@ -57,6 +89,10 @@ export const siteSettingsInputSchema = z.object({
     .array(z.enum(MENU_KEYS))
     .default([])
     .transform((keys) => MENU_KEYS.filter((k) => keys.includes(k))),
+  /** Absent (an older client): the form keeps today's questions, privacy line and acknowledgement. */
+  enquiry_fields: enquiryFieldsSchema.optional(),
+  enquiry_privacy: optionalText(SITE_SETTINGS_LIMITS.privacy, SITE_SETTINGS_MESSAGES.privacyMax).optional(),
+  enquiry_ack: enquiryAckSchema.optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -67,6 +103,11 @@ export const siteSettingsSchema = z.object({
   seo_description: z.string(),
   social_links: z.array(z.object({ label: z.string(), url: z.string() })),
   menu_pages: z.array(z.enum(MENU_KEYS)),
+  enquiry_fields: z.record(z.enum(ENQUIRY_EXTRA_KEYS), z.enum(ENQUIRY_FIELD_MODES)),
+  /** One line under the contact form on how the visitor's details are used. */
+  enquiry_privacy: z.string(),
+  /** Private to the portal: the public settings leave it out. */
+  enquiry_ack: z.object({ enabled: z.boolean(), subject: z.string(), message: z.string() }),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -80,6 +121,13 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     'Darkroom Studio photographs weddings, engagements and portraits with a natural, documentary eye. See our services and love stories, and get in touch.',
   social_links: [],
   menu_pages: MENU_KEYS,
+  enquiry_fields: { event_date: 'optional', venue: 'optional', service: 'optional', budget: 'off', phone: 'optional', heard_from: 'off' },
+  enquiry_privacy: 'We use your details only to answer your enquiry, and never share them.',
+  enquiry_ack: {
+    enabled: false,
+    subject: 'Thank you for your enquiry',
+    message: 'Thank you for getting in touch. We have received your enquiry and will write back within two working days.',
+  },
   time_updated: null,
 };
 

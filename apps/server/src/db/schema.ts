@@ -344,13 +344,33 @@ export const teamMembers = pgTable(
   (t) => [index('team_members_cover_asset').on(t.coverAssetId)],
 );
 
-export const enquiries = pgTable('enquiries', {
-  id: serial('id').primaryKey(),
-  fullName: varchar('full_name', { length: 255 }).notNull(),
-  email: varchar('email', { length: 254 }).notNull(),
-  message: text('message').notNull(),
-  timeCreated: created(),
-});
+/** A visitor's enquiry and where it stands in the studio's pipeline (migration 0007_enquiry_pipeline). */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: serial('id').primaryKey(),
+    fullName: varchar('full_name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    message: text('message').notNull(),
+    eventDate: date('event_date', { mode: 'string' }),
+    venue: text('venue').notNull().default(''),
+    /** No foreign key: the enquiry keeps the name it was sent with after the service is gone. */
+    serviceId: integer('service_id'),
+    serviceName: text('service_name').notNull().default(''),
+    budget: text('budget').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    heardFrom: text('heard_from').notNull().default(''),
+    /** 'new', 'replied', 'booked' or 'lost'. */
+    status: varchar('status', { length: 10 }).notNull().default('new'),
+    notes: text('notes').notNull().default(''),
+    customerId: integer('customer_id').references((): AnyPgColumn => accounts.id, { onDelete: 'set null' }),
+    clientGalleryId: integer('client_gallery_id').references((): AnyPgColumn => clientGalleries.id, { onDelete: 'set null' }),
+    /** When the automatic acknowledgement was queued to the visitor. */
+    timeAcknowledged: timestamp('time_acknowledged', { withTimezone: true }),
+    timeCreated: created(),
+  },
+  (t) => [index('enquiries_status_idx').on(t.status)],
+);
 
 export const sentEmails = pgTable('sent_emails', {
   id: serial('id').primaryKey(),
@@ -461,4 +481,21 @@ export const blogPostPhotos = pgTable(
     timeCreated: created(),
   },
   (t) => [index('blog_post_photos_post').on(t.postId), index('blog_post_photos_image_asset').on(t.imageAssetId)],
+);
+
+/** A reply sent to an enquiry from the portal; its delivery is the outgoing message's. */
+export const enquiryReplies = pgTable(
+  'enquiry_replies',
+  {
+    id: serial('id').primaryKey(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    outgoingMailId: integer('outgoing_mail_id').references(() => outgoingMail.id, { onDelete: 'set null' }),
+    sentBy: text('sent_by').notNull().default(''),
+    timeCreated: created(),
+  },
+  (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId)],
 );

@@ -1,9 +1,10 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The public site's settings: one row (id 1), written by the portal's settings page. Absent
  * until first saved; the site then shows the defaults from packages/contracts.
- * Migration: drizzle/0003_site_settings.sql.
+ * Migrations: drizzle/0003_site_settings.sql; the contact form's columns 0007_enquiry_pipeline.sql
+ * (null in a row saved before them: the defaults apply).
  */
 export const siteSettings = pgTable('site_settings', {
   id: integer('id').primaryKey(),
@@ -12,5 +13,10 @@ export const siteSettings = pgTable('site_settings', {
   seoDescription: text('seo_description').notNull(),
   socialLinks: jsonb('social_links').$type<{ label: string; url: string }[]>().notNull(),
   menuPages: jsonb('menu_pages').$type<string[]>().notNull(),
+  enquiryFields: jsonb('enquiry_fields').$type<Record<string, string>>(),
+  enquiryPrivacy: text('enquiry_privacy'),
+  enquiryAckEnabled: boolean('enquiry_ack_enabled'),
+  enquiryAckSubject: text('enquiry_ack_subject'),
+  enquiryAckMessage: text('enquiry_ack_message'),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

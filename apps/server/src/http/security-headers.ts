@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -25,6 +25,8 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
 
 interface SecurityHeadersConfig {
   securityHeaders?: [string, string][];
+  /** The page set, for a route that answers a page now and then (`useDocumentHeaders`). */
+  documentHeaders?: [string, string][];
   endpoint?: { produces?: string };
 }
 
@@ -45,7 +47,7 @@ export function registerSecurityHeaders(
   app.addHook('onRoute', (route) => {
     const config = route.config as SecurityHeadersConfig | undefined;
     const securityHeaders = config?.endpoint && config.endpoint.produces !== 'html' ? apiLines : documentLines;
-    route.config = { ...route.config, securityHeaders } as typeof route.config;
+    route.config = { ...route.config, securityHeaders, documentHeaders: documentLines } as typeof route.config;
   });
   // On the reply, not the raw response: a header set on the raw response sent Node's writeHead
   // down its slow path (every reply header set and checked one by one again).
@@ -73,4 +75,14 @@ export function withScopeHeaders(scope: FastifyInstance, headers: Record<string,
     const own = (config?.securityHeaders ?? []).filter(([name]) => !names.has(name));
     route.config = { ...route.config, securityHeaders: [...own, ...extra] } as typeof route.config;
   });
+}
+
+/**
+ * Sends a page's security headers from a route that otherwise answers JSON (a plain form post
+ * given back with its messages): under the JSON set's `default-src 'none'` the page's own
+ * inline styles would be refused.
+ */
+export function useDocumentHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const lines = (request.routeOptions.config as SecurityHeadersConfig).documentHeaders;
+  for (const [name, value] of lines ?? []) reply.header(name, value);
 }

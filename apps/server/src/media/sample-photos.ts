@@ -26,3 +26,17 @@ export async function writeSamplePhoto(dir: string, index: number, width: number
 
 /** Removes a sample photo once it was ingested (or the folder, at the end). */
 export const removeSample = (file: string) => fs.promises.rm(file, { recursive: true, force: true });
+
+/**
+ * A plain cover (a soft warm-grey field) for a record made before it has photos, e.g. the empty
+ * client gallery of a customer converted from an enquiry. The caller removes it once stored.
+ */
+export async function writePlainCover(dir: string): Promise<SpooledFile> {
+  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 214, g: 207, b: 199 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${randomUUID()}.jpg`);
+  await fs.promises.writeFile(file, jpeg);
+  return { path: file, bytes: jpeg.length, sha256: createHash('sha256').update(jpeg).digest('hex'), crc32: crc32(jpeg), truncated: false };
+}

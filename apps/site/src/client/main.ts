@@ -118,6 +118,12 @@ function endlessGalleries(): void {
   }
 }
 
+/** Brings an element into the middle of the view and focuses it: on a phone the form's top is far above the button. */
+function bringToView(el: HTMLElement): void {
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
+}
+
 function enquiryForm(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-enquiry]');
   if (!form || !window.fetch) return;
@@ -135,26 +141,33 @@ function enquiryForm(): void {
         body: JSON.stringify(body),
       });
       const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+      let firstInvalid: HTMLElement | null = null;
       for (const el of Array.from(form.querySelectorAll<HTMLElement>('[data-error-for]'))) {
         const field = el.dataset.errorFor!;
         const messages = res.status === 400 ? (answer[field] as string[] | undefined) : undefined;
         el.textContent = messages?.[0] ?? '';
-        form.querySelector(`[name="${field}"]`)?.toggleAttribute('aria-invalid', !!messages);
-        if (messages) form.querySelector(`[name="${field}"]`)?.setAttribute('aria-invalid', 'true');
+        const input = form.querySelector<HTMLElement>(`[name="${field}"]`);
+        if (messages) input?.setAttribute('aria-invalid', 'true');
+        else input?.removeAttribute('aria-invalid');
+        if (messages && !firstInvalid) firstInvalid = input;
       }
       if (res.ok) {
         const thanks = document.createElement('div');
         thanks.className = 'thanks';
         thanks.id = 'enquiry';
+        thanks.tabIndex = -1;
         thanks.setAttribute('role', 'status');
         thanks.innerHTML = '<h2>Thank you</h2><p>Your enquiry has been received. We will write back soon.</p>';
         form.replaceWith(thanks);
+        bringToView(thanks);
         return;
       }
-      if (res.status === 400) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      else failure.textContent = typeof answer.detail === 'string' ? answer.detail : 'Your enquiry could not be sent. Try again.';
+      if (firstInvalid) return bringToView(firstInvalid);
+      failure.textContent = typeof answer.detail === 'string' ? answer.detail : 'Your enquiry could not be sent. Try again.';
+      bringToView(failure);
     } catch {
       failure.textContent = 'Your enquiry could not be sent. Check your connection and try again.';
+      bringToView(failure);
     } finally {
       button.disabled = false;
     }

@@ -11,7 +11,13 @@ const STATUS = {
   failed: { label: 'Failed', color: 'error' },
 } as const;
 
-const KIND = { enquiry: 'Enquiry notice', delivery: 'Delivery link', 'admin-email': 'Email to admin' } as const;
+const KIND = {
+  enquiry: 'Enquiry notice',
+  delivery: 'Delivery link',
+  'admin-email': 'Email to admin',
+  'enquiry-ack': 'Enquiry acknowledgement',
+  'enquiry-reply': 'Reply to enquiry',
+} as const;
 
 /** Every message the server sends, with its state: queued (tried again after a refusal), sent or failed. */
 export function OutgoingMailTable() {

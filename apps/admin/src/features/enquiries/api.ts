@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { enquiriesApi } from '@darkroom/contracts';
+import { enquiriesApi, type EnquiryConvertInput, type EnquiryPatch, type EnquiryReplyInput } from '@darkroom/contracts';
 import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
@@ -11,4 +11,22 @@ export function useEnquiries() {
 
 export function useDeleteEnquiry() {
   return useInvalidatingMutation(enquiryKeys.all, (id: number) => call(enquiriesApi.remove, { params: { id } }));
+}
+
+export function useUpdateEnquiry() {
+  return useInvalidatingMutation(enquiryKeys.all, ({ id, patch }: { id: number; patch: EnquiryPatch }) =>
+    call(enquiriesApi.update, { params: { id }, body: patch }),
+  );
+}
+
+export function useReplyToEnquiry() {
+  return useInvalidatingMutation(enquiryKeys.all, ({ id, reply }: { id: number; reply: EnquiryReplyInput }) =>
+    call(enquiriesApi.reply, { params: { id }, body: reply }),
+  );
+}
+
+export function useConvertEnquiry() {
+  return useInvalidatingMutation(enquiryKeys.all, ({ id, details }: { id: number; details: EnquiryConvertInput }) =>
+    call(enquiriesApi.convert, { params: { id }, body: details }),
+  );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Typography } from '@mui/material';
-import { ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type Enquiry, type EnquiryStatus } from '@darkroom/contracts';
 import { DataTable, TWO_ICON_ACTIONS, type DataTableColumn } from '../../components/data-table';
 import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
@@ -10,12 +10,31 @@ import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useDeleteEnquiry, useEnquiries } from './api';
 import { EnquiryViewDialog } from './enquiry-view-dialog';
+import { formatEventDate, StatusChip } from './enquiry-status';
 
-/** /User-enquiries: what visitors sent through the site's contact form, newest first. */
+type DateField = 'event' | 'received';
+
+/** Whether an enquiry passes the filters: its status, and its event or received day within from-to (YYYY-MM-DD). */
+function matches(e: Enquiry, status: EnquiryStatus | 'all', dateField: DateField, from: string, to: string): boolean {
+  if (status !== 'all' && e.status !== status) return false;
+  if (!from && !to) return true;
+  const day = dateField === 'event' ? e.event_date : e.time_created.slice(0, 10);
+  if (!day) return false;
+  return (!from || day >= from) && (!to || day <= to);
+}
+
+/** /User-enquiries: the studio's pipeline of what visitors sent through the contact form, newest first. */
 export default function EnquiriesPage() {
   const { data, isLoading, error } = useEnquiries();
   const remove = useDeleteEnquiry();
-  const [viewing, setViewing] = useState<Enquiry | null>(null);
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  const [status, setStatus] = useState<EnquiryStatus | 'all'>('all');
+  const [dateField, setDateField] = useState<DateField>('event');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  // The dialog shows the list's copy, so a change made in it (status, reply) shows at once.
+  const viewing = data?.find((e) => e.id === viewingId) ?? null;
+  const rows = useMemo(() => data?.filter((e) => matches(e, status, dateField, from, to)), [data, status, dateField, from, to]);
   // Closed even after a failure: the list refreshes, and it may already be gone (deleted elsewhere).
   const deletion = useDeleteConfirm<Enquiry>({
     remove: (enquiry) => remove.mutateAsync(enquiry.id),
@@ -29,10 +48,27 @@ export default function EnquiriesPage() {
       { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 120 },
       emailColumn('Email', { flex: 1.2, minWidth: 140 }),
       {
+        field: 'status',
+        headerName: 'Status',
+        width: 110,
+        keepWhole: true,
+        text: (r) => ENQUIRY_STATUS_LABELS[r.status],
+        render: (r) => <StatusChip status={r.status} />,
+      },
+      {
+        field: 'event_date',
+        headerName: 'Event date',
+        width: 130,
+        keepWhole: true,
+        text: (r) => r.event_date ?? '',
+        render: (r) => (r.event_date ? <time dateTime={r.event_date}>{formatEventDate(r.event_date)}</time> : ''),
+      },
+      { field: 'service_name', headerName: 'Service', flex: 0.8, minWidth: 100, text: (r) => r.service_name },
+      {
         field: 'message',
         headerName: 'Message',
-        flex: 2.5,
-        minWidth: 160,
+        flex: 2,
+        minWidth: 140,
         text: (r) => r.message,
         render: (r) => (
           <Typography variant="body2" noWrap title={r.message}>
@@ -43,7 +79,7 @@ export default function EnquiriesPage() {
       {
         field: 'time_created',
         headerName: 'Date Created',
-        width: 190,
+        width: 170,
         text: (r) => formatDateTime(r.time_created),
         render: (r) => <time dateTime={r.time_created}>{formatDateTime(r.time_created)}</time>,
       },
@@ -53,23 +89,73 @@ export default function EnquiriesPage() {
 
   return (
     <>
-      <PageHeader title="User enquiries" subtitle="Messages visitors sent through the website's contact form." />
+      <PageHeader title="User enquiries" subtitle="Messages visitors sent through the website's contact form, and where each stands." />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1.5 }}
+        role="group"
+        aria-label="Filter enquiries"
+      >
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as EnquiryStatus | 'all')}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="all">All</MenuItem>
+          {ENQUIRY_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {ENQUIRY_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Date"
+          value={dateField}
+          onChange={(e) => setDateField(e.target.value as DateField)}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="event">Event date</MenuItem>
+          <MenuItem value="received">Date received</MenuItem>
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
       <DataTable<Enquiry>
         label="User enquiries"
-        rows={data}
+        rows={rows}
         columns={columns}
         loading={isLoading}
         error={error}
-        onOpen={setViewing}
+        onOpen={(row) => setViewingId(row.id)}
         actionsWidth={TWO_ICON_ACTIONS}
         actions={(row) => (
           <>
-            <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => setViewing(row)} />
+            <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => setViewingId(row.id)} />
             <RowAction kind="delete" label={`Delete enquiry from ${row.full_name}`} onClick={() => deletion.ask(row)} />
           </>
         )}
       />
-      <EnquiryViewDialog enquiry={viewing} onClose={() => setViewing(null)} />
+      <EnquiryViewDialog enquiry={viewing} onClose={() => setViewingId(null)} />
       <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );

@@ -9,6 +9,8 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  MenuItem,
+  Switch,
   IconButton,
   Link,
   Paper,
@@ -21,6 +23,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   COMMON_MESSAGES,
+  ENQUIRY_EXTRA_FIELDS,
+  type EnquiryExtraField,
+  type EnquiryFieldMode,
   SITE_MENU_PAGES,
   SITE_SETTINGS_LIMITS,
   SITE_SETTINGS_MESSAGES,
@@ -40,9 +45,22 @@ interface FormValues {
   seo_description: string;
   social_links: { label: string; url: string }[];
   menu_pages: SiteMenuPage[];
+  enquiry_fields: Record<EnquiryExtraField, EnquiryFieldMode>;
+  enquiry_privacy: string;
+  enquiry_ack: { enabled: boolean; subject: string; message: string };
 }
 
-const FIELDS = ['studio_name', 'tagline', 'seo_description', 'social_links', 'menu_pages'];
+const FIELDS = [
+  'studio_name',
+  'tagline',
+  'seo_description',
+  'social_links',
+  'menu_pages',
+  'enquiry_fields',
+  'enquiry_privacy',
+  'enquiry_ack',
+];
+const MODE_LABELS: Record<EnquiryFieldMode, string> = { off: 'Not asked', optional: 'Optional', required: 'Required' };
 
 /** /Site-settings: what the spec leaves open about the public website, on one small page. */
 export default function SiteSettingsPage() {
@@ -51,7 +69,7 @@ export default function SiteSettingsPage() {
     <>
       <PageHeader
         title={SITE_SETTINGS_MESSAGES.title}
-        subtitle="The studio's name, tagline, search description, social links and menu on the public website."
+        subtitle="The studio's name, tagline, search description, social links, menu and contact form on the public website."
       />
       {isLoading ? (
         <Paper sx={{ p: 3 }}>
@@ -89,8 +107,13 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       seo_description: settings.seo_description,
       social_links: settings.social_links,
       menu_pages: settings.menu_pages,
+      enquiry_fields: settings.enquiry_fields,
+      enquiry_privacy: settings.enquiry_privacy,
+      enquiry_ack: settings.enquiry_ack,
     },
   });
+  const ackEnabled = useWatch({ control, name: 'enquiry_ack.enabled' });
+  const fieldModes = useWatch({ control, name: 'enquiry_fields' });
   const links = useFieldArray({ control, name: 'social_links' });
   const menu = useWatch({ control, name: 'menu_pages' });
 
@@ -190,6 +213,68 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               />
             ))}
           </FormGroup>
+        </Box>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <FormLabel component="legend">Contact form</FormLabel>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Name, email and message are always asked. Pick the other questions and which must be answered.
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {ENQUIRY_EXTRA_FIELDS.map((f) => (
+              <TextField
+                key={f.key}
+                select
+                size="small"
+                label={f.label}
+                value={fieldModes[f.key]}
+                onChange={(e) => setValue(`enquiry_fields.${f.key}`, e.target.value as EnquiryFieldMode, { shouldDirty: true })}
+                helperText={f.key === 'service' ? 'A list of the published services.' : undefined}
+              >
+                {(Object.keys(MODE_LABELS) as EnquiryFieldMode[]).map((m) => (
+                  <MenuItem key={m} value={m}>
+                    {MODE_LABELS[m]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Box>
+        </Box>
+        <TextField
+          label="Privacy line"
+          multiline
+          minRows={2}
+          {...register('enquiry_privacy')}
+          error={!!errors.enquiry_privacy}
+          helperText={errors.enquiry_privacy?.message ?? "Shown under the contact form: how the visitor's details are used."}
+          slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.privacy } }}
+        />
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+          <FormLabel component="legend">Acknowledgement e-mail</FormLabel>
+          <FormControlLabel
+            control={
+              <Switch checked={ackEnabled} onChange={(e) => setValue('enquiry_ack.enabled', e.target.checked, { shouldDirty: true })} />
+            }
+            label="E-mail each visitor who sends an enquiry"
+          />
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <TextField
+              label="Subject"
+              size="small"
+              {...register('enquiry_ack.subject')}
+              error={!!errors.enquiry_ack?.subject}
+              helperText={errors.enquiry_ack?.subject?.message}
+              slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.ackSubject } }}
+            />
+            <TextField
+              label="Words"
+              multiline
+              minRows={3}
+              {...register('enquiry_ack.message')}
+              error={!!errors.enquiry_ack?.message}
+              helperText={errors.enquiry_ack?.message?.message ?? 'After "Dear <name>,"; the studio name signs it.'}
+              slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.ackMessage } }}
+            />
+          </Stack>
         </Box>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Button

@@ -46,7 +46,7 @@ export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummar
   return {
     counts,
     published,
-    latest_enquiries: enquiries.map(toEnquiry),
+    latest_enquiries: enquiries.map((row) => toEnquiry(row)),
     latest_deliveries: deliveries,
     storage,
     enquiry_recipients: enquiryRecipients,

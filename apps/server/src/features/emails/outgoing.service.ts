@@ -11,7 +11,7 @@ export const SENT_EMAILS_CACHE_TAG = 'sent-emails';
 const MAIL_JOB = 'mail';
 
 export interface QueuedMail {
-  kind: 'enquiry' | 'delivery' | 'admin-email';
+  kind: OutgoingMailRecord['kind'];
   to: string | string[];
   subject: string;
   text: string;

@@ -1,8 +1,21 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { enquiries } from '../../db/schema';
+import { enquiries, enquiryReplies, outgoingMail } from '../../db/schema';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
+export type EnquiryInsert = typeof enquiries.$inferInsert;
+export type EnquiryChanges = Partial<Omit<EnquiryInsert, 'id' | 'timeCreated'>>;
+
+/** A reply kept with its enquiry, with the state of the message that carries it. */
+export interface EnquiryReplyRow {
+  id: number;
+  enquiryId: number;
+  subject: string;
+  body: string;
+  sentBy: string;
+  mailStatus: string | null;
+  timeCreated: Date;
+}
 
 /** Every enquiry (or the newest `limit`, for the dashboard), newest first. */
 export async function listEnquiries(db: DbOrTx, limit?: number): Promise<EnquiryRow[]> {
@@ -10,9 +23,49 @@ export async function listEnquiries(db: DbOrTx, limit?: number): Promise<Enquiry
   return limit === undefined ? query : query.limit(limit);
 }
 
-export async function insertEnquiry(db: DbOrTx, values: { fullName: string; email: string; message: string }): Promise<EnquiryRow> {
+export async function findEnquiry(db: DbOrTx, id: number): Promise<EnquiryRow | null> {
+  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id));
+  return row ?? null;
+}
+
+/** The replies of these enquiries, oldest first. */
+export async function listReplies(db: DbOrTx, enquiryIds: number[]): Promise<EnquiryReplyRow[]> {
+  if (!enquiryIds.length) return [];
+  return db
+    .select({
+      id: enquiryReplies.id,
+      enquiryId: enquiryReplies.enquiryId,
+      subject: enquiryReplies.subject,
+      body: enquiryReplies.body,
+      sentBy: enquiryReplies.sentBy,
+      mailStatus: outgoingMail.status,
+      timeCreated: enquiryReplies.timeCreated,
+    })
+    .from(enquiryReplies)
+    .leftJoin(outgoingMail, eq(outgoingMail.id, enquiryReplies.outgoingMailId))
+    .where(inArray(enquiryReplies.enquiryId, enquiryIds))
+    .orderBy(asc(enquiryReplies.timeCreated), asc(enquiryReplies.id));
+}
+
+export async function insertEnquiry(db: DbOrTx, values: EnquiryInsert): Promise<EnquiryRow> {
   const [row] = await db.insert(enquiries).values(values).returning();
   return row!;
+}
+
+/** Changes an enquiry; null when there is none with this id. */
+export async function updateEnquiry(db: DbOrTx, id: number, changes: EnquiryChanges): Promise<EnquiryRow | null> {
+  const [row] = await db.update(enquiries).set(changes).where(eq(enquiries.id, id)).returning();
+  return row ?? null;
+}
+
+/** Locks an enquiry for a change that reads it first (a conversion made twice at once). */
+export async function lockEnquiry(db: DbOrTx, id: number): Promise<EnquiryRow | null> {
+  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertReply(db: DbOrTx, values: typeof enquiryReplies.$inferInsert): Promise<void> {
+  await db.insert(enquiryReplies).values(values);
 }
 
 /** Many enquiries at once (demo data at scale), in chunks the database takes in one statement. */

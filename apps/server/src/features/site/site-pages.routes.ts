@@ -6,6 +6,7 @@ import {
   CLIENT_GALLERY_PAGE_MESSAGES,
   clientGalleryPageApi,
   COMMON_MESSAGES,
+  ENQUIRY_EXTRA_KEYS,
   enquiriesApi,
   idOfSlug,
   PAGES,
@@ -17,6 +18,7 @@ import { declarePublicScope } from '../../auth/guard';
 import type { AppContext } from '../../context';
 import { mailOrigin, originOf } from '../../http/origin';
 import { contextOf } from '../../http/request-context';
+import { useDocumentHeaders } from '../../http/security-headers';
 import { route } from '../../http/route';
 import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
@@ -56,6 +58,8 @@ const PAGE_PATHS = [
   '/journal/',
   '/journal/:slug/',
 ];
+/** The contact form's fields, in form order (a plain post's entries are given back with its messages). */
+const ENQUIRY_FORM_FIELDS = ['full_name', 'email', ...ENQUIRY_EXTRA_KEYS, 'message'] as const;
 /** Pages with a form whose `?sent=1` is its thank-you state. */
 const FORM_PAGES = ['/contact/', '/client-gallery/'];
 
@@ -80,6 +84,11 @@ async function layoutOf(ctx: AppContext, site: SiteRenderer, origin: string): Pr
 
 async function heroOf(ctx: AppContext, page: number): Promise<SiteImage | null> {
   return (await sitePageImages(ctx)).find((p) => p.page === page)?.image ?? null;
+}
+
+/** The published services a visitor may ask about, in the portal's order. */
+async function serviceChoices(ctx: AppContext): Promise<{ id: number; name: string }[]> {
+  return (await siteServices(ctx)).map((s) => ({ id: s.id, name: s.name }));
 }
 
 /** The page number a `?page=` asks for: 1 when absent, 0 (no such page) when malformed. */
@@ -121,8 +130,11 @@ async function modelOf(ctx: AppContext, renderer: RendererModule, pathname: stri
       return { kind: 'about', hero, about, team };
     }
     case '/contact/': {
-      const [hero, contact] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx)]);
-      return { kind: 'contact', hero, contact, form: { ...renderer.EMPTY_ENQUIRY, sent: query.get('sent') === '1' } };
+      const [hero, contact, services] = await Promise.all([heroOf(ctx, PAGE_ID['contact-us']), siteContact(ctx), serviceChoices(ctx)]);
+      // "Ask about <service>" links here with the service chosen.
+      const asked = services.find((s) => String(s.id) === query.get('service'));
+      const values = { ...renderer.EMPTY_ENQUIRY.values, service: asked ? String(asked.id) : '' };
+      return { kind: 'contact', hero, contact, services, form: { ...renderer.EMPTY_ENQUIRY, values, sent: query.get('sent') === '1' } };
     }
     case '/client-gallery/': {
       const hero = await heroOf(ctx, PAGE_ID['client-gallery']);
@@ -206,7 +218,9 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<F
   const tag = pathname === '/journal/' ? query.get('tag') || null : null;
   const pageSuffix = pageParam !== null && pageParam !== '1' ? `page=${pageParam}` : '';
   const journalQuery = [tag ? `tag=${encodeURIComponent(tag)}` : '', pageSuffix].filter(Boolean).join('&');
-  const suffix = tag !== null ? `?${journalQuery}` : `${pageSuffix ? `?${pageSuffix}` : ''}${sent ? '?sent=1' : ''}`;
+  // The contact page's chosen service is part of the key; anything but an id is the plain page.
+  const service = pathname === '/contact/' && /^[1-9]\d{0,9}$/.test(query.get('service') ?? '') ? `?service=${query.get('service')}` : '';
+  const suffix = tag !== null ? `?${journalQuery}` : `${pageSuffix ? `?${pageSuffix}` : ''}${sent ? '?sent=1' : ''}${service}`;
   try {
     const html = await ctx.cache.text(ALL_SITE_TAGS, `page:${origin}${pathname}${suffix}`, async () => {
       const renderer = await site.module();
@@ -228,12 +242,15 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<F
 async function contactWithErrors(request: FastifyRequest, reply: FastifyReply, status: number, form: EnquiryFormState) {
   const ctx = contextOf(request);
   const renderer = await ctx.site.module();
-  const [hero, contact, layout] = await Promise.all([
+  const [hero, contact, services, layout] = await Promise.all([
     heroOf(ctx, PAGE_ID['contact-us']),
     siteContact(ctx),
+    serviceChoices(ctx),
     layoutOf(ctx, ctx.site, originOf(request)),
   ]);
-  const html = renderer.renderPage({ kind: 'contact', hero, contact, form }, layout, '/contact/');
+  const html = renderer.renderPage({ kind: 'contact', hero, contact, services, form }, layout, '/contact/');
+  // A page, answered by the intake's JSON route: the page's own policy, or its styles are refused.
+  useDocumentHeaders(request, reply);
   return sendText(request, reply, html, { type: HTML, status, cacheControl: 'no-store' });
 }
 
@@ -243,6 +260,7 @@ async function clientGalleryWithErrors(request: FastifyRequest, reply: FastifyRe
   const renderer = await ctx.site.module();
   const [hero, layout] = await Promise.all([heroOf(ctx, PAGE_ID['client-gallery']), layoutOf(ctx, ctx.site, originOf(request))]);
   const html = renderer.renderPage({ kind: 'client-gallery', hero, form }, layout, '/client-gallery/');
+  useDocumentHeaders(request, reply);
   return sendText(request, reply, html, { type: HTML, status, cacheControl: 'no-store' });
 }
 
@@ -327,11 +345,10 @@ export async function registerSitePages(app: FastifyInstance): Promise<void> {
       if (isBrowserForm(request)) {
         const body = (request.body ?? {}) as Record<string, unknown>;
         const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
-        const values = { full_name: text('full_name'), email: text('email'), message: text('message') };
+        const values = Object.fromEntries(ENQUIRY_FORM_FIELDS.map((f) => [f, text(f)])) as EnquiryFormState['values'];
         if (error instanceof ValidationError) {
           const errors: EnquiryFormState['errors'] = {};
-          for (const field of ['full_name', 'email', 'message'] as const)
-            if (error.fields[field]?.[0]) errors[field] = error.fields[field][0];
+          for (const field of ENQUIRY_FORM_FIELDS) if (error.fields[field]?.[0]) errors[field] = error.fields[field][0];
           return contactWithErrors(request, reply, 400, { values, errors, failure: null, sent: false });
         }
         if (error instanceof HttpError && error.statusCode === 429) {

@@ -196,7 +196,8 @@ export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage 
   return page ? { name: page.name, description: page.description, image: page.image_view } : null;
 }
 
-export async function sitePublicSettings(ctx: AppContext): Promise<Omit<SiteSettings, 'time_updated'>> {
-  const { time_updated: _t, ...rest } = await getSiteSettings(ctx);
+/** The settings the site shows: the acknowledgement's words are the portal's only. */
+export async function sitePublicSettings(ctx: AppContext): Promise<Omit<SiteSettings, 'time_updated' | 'enquiry_ack'>> {
+  const { time_updated: _t, enquiry_ack: _a, ...rest } = await getSiteSettings(ctx);
   return rest;
 }
