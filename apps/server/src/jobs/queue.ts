@@ -141,7 +141,10 @@ export class JobQueue {
       for (let i = 0; i < Math.max(1, spec.workers ?? 1); i++) {
         ids.push(
           await boss.work<object>(spec.name, work, ([job]) =>
-            track(this.runningJobs, spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit })),
+            track(
+              this.runningJobs,
+              spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit }),
+            ),
           ),
         );
       }
