@@ -28,7 +28,7 @@ export async function sweepMedia(ctx: AppContext): Promise<{ assets: number; fil
 export async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promise<void> {
   const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
   if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
-  if (atStart) return;
+  // Expired ones only, at start-up too: a host the scheduled job never runs on still gets swept.
   const resumable = await sweepResumable(ctx.config.resumableExpiryMs);
   if (resumable) ctx.log.info(`removed ${resumable} abandoned resumable upload(s)`);
 }

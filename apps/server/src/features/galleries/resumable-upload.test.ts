@@ -223,7 +223,7 @@ describeEachDatabase('resumable gallery uploads (tus)', (kind) => {
     expect((await offsetOf(abandoned)).status).toBe(404);
     expect(fs.existsSync(partialFile(recent))).toBe(true);
     expect((await offsetOf(recent)).status).toBe(200);
-    // The start-up sweep of a process leaves resumable uploads alone: they outlive processes.
+    // A process's start-up sweep keeps a live resumable upload: it outlives processes.
     await sweepSpoolFiles(t.ctx, true);
     expect(fs.existsSync(partialFile(recent))).toBe(true);
   });
