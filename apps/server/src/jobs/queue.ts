@@ -62,6 +62,8 @@ export class JobQueue {
   /** This process's worker of each queue, woken when it queues a job rather than at its next poll. */
   private readonly workers = new Map<string, string[]>();
   private installing: Promise<PgBoss> | null = null;
+  /** This process's jobs under way: a stop waits for them before the database closes. */
+  private readonly underWay = new Set<Promise<void>>();
   private starting: Promise<void> | null = null;
 
   constructor(
@@ -131,7 +133,13 @@ export class JobQueue {
       for (let i = 0; i < Math.max(1, spec.workers ?? 1); i++) {
         ids.push(
           await boss.work<object>(spec.name, work, async ([job]) => {
-            await spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit });
+            const run = spec.run(ctx, job.data as never, { retryCount: job.retryCount, last: job.retryCount >= job.retryLimit });
+            this.underWay.add(run);
+            try {
+              await run;
+            } finally {
+              this.underWay.delete(run);
+            }
           }),
         );
       }
@@ -199,7 +207,16 @@ export class JobQueue {
     if (!this.installing) return;
     await this.starting?.catch(() => {});
     const boss = await this.installing.catch(() => null);
-    await boss?.stop({ graceful: true, wait: true, timeout: this.options.stopTimeoutMs ?? 8_000 });
+    const timeout = this.options.stopTimeoutMs ?? 8_000;
+    await boss?.stop({ graceful: true, wait: true, timeout });
+    // A job past the timeout is back in the queue, but its work still runs: give it as long again
+    // to end before the caller closes the database under it.
+    if (this.underWay.size) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((r) => (timer = setTimeout(r, timeout)));
+      await Promise.race([Promise.allSettled(this.underWay), waited]);
+      clearTimeout(timer);
+    }
   }
 }
 
