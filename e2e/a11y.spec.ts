@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ROUTE_TITLES } from '../apps/admin/src/app/route-paths';
-import { expect, test } from './fixtures';
+import { expect, test, photosReady } from './fixtures';
 import { image } from './site-content-helpers';
 
 /** Every screen of the portal: the login page and each route inside the layout. */
@@ -31,6 +31,7 @@ for (const mode of ['light', 'dark'] as const) {
         multipart: { service: String(id), land_scape_image: await image(72) },
       });
       expect(photo.status(), await photo.text()).toBe(201);
+      await photosReady(api, 'service', id);
       const paths = [...PATHS, `/view-gallery?service=${encodeURIComponent(name)}`];
       await authed.addInitScript((m) => localStorage.setItem('darkroom:color-mode', m), mode);
       const found: Record<string, string[]> = {};

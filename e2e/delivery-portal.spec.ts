@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DELIVERY_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { E2E_PORT } from './playwright.config';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, test, watchPageErrors, photosReady } from './fixtures';
 import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
 
 // includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
@@ -50,6 +50,7 @@ async function galleryWithPhotos(api: APIRequestContext) {
     });
     expect(photo.status(), await photo.text()).toBe(201);
   }
+  await photosReady(api, 'client-gallery', gallery.id);
   return { customer, gallery, title };
 }
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { DELIVERY_MESSAGES } from '@darkroom/contracts';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, test, watchPageErrors, photosReady } from './fixtures';
 import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
 
 /** The customer's side of a delivery: a private link opened on a phone, password, favourites, zip. */
@@ -45,6 +45,7 @@ async function createDelivery(api: APIRequestContext, count = 5): Promise<Delive
   });
   const photos = await Promise.all(Array.from({ length: count }, () => jpeg(seed++, 1200, 800)));
   await send(api, 'POST', '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: photos });
+  await photosReady(api, 'client-gallery', Number(gallery.id));
   const patched = await send(api, 'PATCH', `/adminportal/manage-client-galleries/${String(gallery.id)}/`, {
     delivery_password: PASSWORD,
     allow_download: 'true',

@@ -90,3 +90,23 @@ async function sidewaysOverflow(page: Page): Promise<string | null> {
     return `by ${by} px (${what} ends at ${Math.round(right)} px)`;
   });
 }
+
+const PHOTO_LISTS = {
+  service: '/adminportal/service-galleries/',
+  'love-story': '/adminportal/galleries/love-stories/',
+  'client-gallery': '/adminportal/client-photos/',
+} as const;
+
+/**
+ * Waits until no photo of the gallery is processing (uploads answer before their photos are
+ * derived, and visitors see derived photos only). The test's own timeout bounds the wait.
+ */
+export async function photosReady(api: APIRequestContext, type: keyof typeof PHOTO_LISTS, id: number): Promise<void> {
+  for (;;) {
+    const res = await api.get(`${PHOTO_LISTS[type]}${id}/`);
+    expect(res.status()).toBe(200);
+    const photos = (await res.json()) as { state: string }[];
+    if (!photos.some((p) => p.state === 'processing')) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COMMON_MESSAGES, GALLERY_MESSAGES, GALLERY_RESUMABLE_PATH } from '@darkroom/contracts';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, test, watchPageErrors, photosReady } from './fixtures';
 
 /** A real JPEG; each seed gives different pixels (so a different SHA-256). */
 async function photo(seed: number, width = 900, height = 600): Promise<Buffer> {
@@ -40,6 +40,7 @@ async function addPhotos(api: APIRequestContext, serviceId: number, names: strin
     });
     expect(res.status(), await res.text()).toBe(201);
   }
+  await photosReady(api, 'service', serviceId);
 }
 
 const tileNames = (page: Page) => page.getByTestId('photo-tile').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCustomer, jpeg } from './story-helpers';
-import { expect, pagesScrollingSideways, test, watchPageErrors } from './fixtures';
+import { expect, pagesScrollingSideways, test, watchPageErrors, photosReady } from './fixtures';
 
 /** The public website: what a visitor sees, with and without JavaScript. */
 
@@ -66,6 +66,8 @@ async function seedSite(api: APIRequestContext): Promise<Seeded> {
     'love-story': String(story.id),
     land_scape_image: [await jpeg(seed++, 900, 600), await jpeg(seed++, 900, 600)],
   });
+  await photosReady(api, 'service', service.id);
+  await photosReady(api, 'love-story', story.id);
   const hiddenStory = `Secret story ${tag}`;
   await post(api, stories, { title: hiddenStory, user: String(customer.id), description, cover_image: [await jpeg(seed++)] });
   const pageImages = '/adminportal/pages-images/';

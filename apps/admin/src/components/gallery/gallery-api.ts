@@ -25,12 +25,16 @@ export const fetchPhotos = (type: GalleryType, id: number, signal?: AbortSignal)
 export const fetchNames = (type: GalleryType, id: number, signal?: AbortSignal) =>
   call(galleriesApi[type].names, { params: { id }, signal });
 
-/** A gallery's photos in saved order. */
+/** How often a gallery with photos still processing is read again, until each is done or failed. */
+const PROCESSING_POLL_MS = 2_000;
+
+/** A gallery's photos in saved order; read again every 2 s while any is processing. */
 export function useGalleryPhotos(type: GalleryType, id: number | null | undefined) {
   return useQuery({
     queryKey: galleryKeys.photos(type, id ?? 0),
     queryFn: ({ signal }) => fetchPhotos(type, id!, signal),
     enabled: !!id,
+    refetchInterval: (query) => (query.state.data?.some((p) => p.state === 'processing') ? PROCESSING_POLL_MS : false),
   });
 }
 

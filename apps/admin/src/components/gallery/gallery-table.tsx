@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Box, Button, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
@@ -11,7 +11,7 @@ import { ImagePreviewDialog } from '../image-preview-dialog';
 import { failureMessage } from '../../api/failure';
 import { useNotify } from '../notify';
 import { useDeletePhotos, useGalleryPhotos } from './gallery-api';
-import { ProgressiveImage } from './progressive-image';
+import { PhotoThumb } from './photo-thumb';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -44,11 +44,28 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
         width: 110,
         render: (p) => (
           <Box sx={{ width: 72, height: 48, borderRadius: 0.5, overflow: 'hidden' }}>
-            <ProgressiveImage view={p.land_scape_img_view} alt={p.name} sizes="72px" />
+            <PhotoThumb photo={p} alt={p.name} sizes="72px" />
           </Box>
         ),
       },
-      { field: 'name', headerName: 'Name', flex: 2, text: (p) => p.name },
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 2,
+        text: (p) => p.name,
+        // A failed photo says why under its name; a processing one says so in its image.
+        render: (p) =>
+          p.state === 'failed' ? (
+            <Box>
+              {p.name}
+              <Typography variant="caption" color="error" component="div">
+                {p.error}
+              </Typography>
+            </Box>
+          ) : (
+            p.name
+          ),
+      },
       {
         field: 'time_created',
         headerName: 'Date Created',
@@ -60,13 +77,43 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
     [],
   );
 
+  const removeOne = useCallback(
+    async (p: GalleryPhoto) => {
+      try {
+        await remove.mutateAsync([p.id]);
+        notify(GALLERY_MESSAGES.deleted, 'success');
+      } catch (err) {
+        notify(failureMessage(err, { fallback: GALLERY_MESSAGES.deleteFailed, badRequest: GALLERY_MESSAGES.deleteFailed }), 'error');
+      }
+    },
+    [remove, notify],
+  );
+
   const actions = useCallback(
-    (p: GalleryPhoto) => (
-      <Button size="small" startIcon={<VisibilityOutlinedIcon />} onClick={() => setPreviewing(p)} aria-label={`View ${p.name}`}>
-        View
-      </Button>
-    ),
-    [],
+    (p: GalleryPhoto) =>
+      p.state === 'failed' ? (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlineIcon />}
+          onClick={() => void removeOne(p)}
+          disabled={remove.isPending}
+          aria-label={`${GALLERY_MESSAGES.removePhoto} ${p.name}`}
+        >
+          {GALLERY_MESSAGES.removePhoto}
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          startIcon={<VisibilityOutlinedIcon />}
+          onClick={() => setPreviewing(p)}
+          disabled={p.state !== 'ready'}
+          aria-label={`View ${p.name}`}
+        >
+          View
+        </Button>
+      ),
+    [removeOne, remove.isPending],
   );
 
   const confirmDelete = async () => {

@@ -27,7 +27,7 @@ import {
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { GalleryPhoto } from '@darkroom/contracts';
-import { ProgressiveImage } from './progressive-image';
+import { PhotoThumb } from './photo-thumb';
 
 export type GridMode = 'view' | 'sort' | 'delete';
 
@@ -176,7 +176,7 @@ export function PhotoGrid({ photos, mode, selected, onToggle, onOpen, onMove, ti
           <TileFrame
             style={{ width: cell - 2 * MARGIN, height: cell - 2 * MARGIN, boxShadow: '0 8px 24px rgba(0,0,0,.35)', cursor: 'grabbing' }}
           >
-            <ProgressiveImage view={active.land_scape_img_view} alt={active.title || active.name} sizes={sizes} eager />
+            <PhotoThumb photo={active} alt={active.title || active.name} sizes={sizes} eager />
           </TileFrame>
         ) : null}
       </DragOverlay>
@@ -242,8 +242,8 @@ const StaticTile = memo(function StaticTile({ photo, index, left, top, side, siz
         outlineOffset: -3,
       }}
     >
-      <ProgressiveImage
-        view={photo.land_scape_img_view}
+      <PhotoThumb
+        photo={photo}
         alt={label}
         sizes={sizes}
         style={checked ? { transform: 'scale(.92)', transition: 'transform .12s' } : undefined}
@@ -294,7 +294,7 @@ const SortableTile = memo(function SortableTile({
         touchAction: 'none',
       }}
     >
-      <ProgressiveImage view={photo.land_scape_img_view} alt={label} sizes={sizes} />
+      <PhotoThumb photo={photo} alt={label} sizes={sizes} />
       <span
         style={{ position: 'absolute', top: 6, right: 6, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.6))', lineHeight: 0 }}
       >

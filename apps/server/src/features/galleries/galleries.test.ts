@@ -29,7 +29,7 @@ import { clientGalleries, loveStories, services } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import { pngBomb } from '../../../test/image-fixtures';
-import { removeGallery } from './galleries.service';
+import { addSpooledPhoto, removeGallery } from './galleries.service';
 
 const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 const jpg = (seed: number, width = 640, height = 480) => makeImage({ width, height, seed });
@@ -279,6 +279,26 @@ describeEachDatabase('galleries', (kind) => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await servicePhotos(otherServiceId)).map((p) => p.id)).toEqual([good!.id]);
     expect(fileExists(original)).toBe(false);
+  });
+
+  it('adds a photo spooled by another route the same way (addSpooledPhoto)', async () => {
+    const content = await jpg(63, 900, 600);
+    const spooled = path.join(t.config.dataDir, 'spooled-63.jpg');
+    fs.writeFileSync(spooled, content);
+    const file = { path: spooled, bytes: content.length, sha256: sha(content), crc32: zlib.crc32(content), truncated: false };
+    const discarded: string[] = [];
+    const discard = async (f: string) => void discarded.push(f);
+    const photo = { field: 'land_scape_image', filename: 'resumed.jpg', file };
+    const first = await addSpooledPhoto(t.ctx, { type: 'love-story', id: storyId }, photo, discard);
+    expect(first.status).toBe(201);
+    expect(first.body.stored.map((p) => [p.name, p.state])).toEqual([['resumed.jpg', 'processing']]);
+    expect(discarded).toEqual([spooled]);
+    // The same file again is a duplicate, as in a multipart upload.
+    const again = await addSpooledPhoto(t.ctx, { type: 'love-story', id: storyId }, photo, discard);
+    expect(again).toMatchObject({ status: 200, body: { stored: [], skipped: [{ name: 'resumed.jpg', reason: 'name' }] } });
+    await photosDerived(t);
+    const listed = await photosOf(`/adminportal/galleries/love-stories/${storyId}/`);
+    expect(listed.find((p) => p.name === 'resumed.jpg')).toMatchObject({ state: 'ready' });
   });
 
   it('rejects a file past the size limit', async () => {
