@@ -7,7 +7,7 @@ test.describe('Manage portfolio with many services', () => {
     test.slow();
     const errors = watchPageErrors(page);
     const tag = `Paging${Date.now()}`;
-    const cover = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+    const cover = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 120, g: 90, b: 60 } } })
       .jpeg()
       .toBuffer();
     for (let i = 0; i < 26; i++) {
