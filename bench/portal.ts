@@ -1,8 +1,8 @@
 /**
  * Portal page-speed benchmark (`npm run bench -- portal`): Lighthouse (mobile preset, default
  * throttling, Debian's Chromium or CHROME_PATH) on the sign-in page and on /portfolio signed in,
- * against the built server with the built portal. Goals (issue 12): performance >= 90,
- * accessibility 100. The signed-in run stores the session in localStorage as the portal does
+ * against the built server with the built portal, holding PORTAL_SERVICES services (default 200:
+ * issue 38's studio). Goals (issues 12, 38): performance >= 90, accessibility 100. The signed-in run stores the session in localStorage as the portal does
  * after signing in, and asks Lighthouse to keep the browser's storage.
  *
  * Scores vary with the machine's load: PORTAL_RUNS=5 audits each page five times and prints the
@@ -74,9 +74,11 @@ export async function audit(url: string, session?: string, report?: string, atte
 export async function runPortal(): Promise<void> {
   const server = await startServer({ env: { ADMIN_DIST: adminDist() } });
   try {
-    console.log('\nPortal benchmark: three services, then Lighthouse on the sign-in page and /portfolio...');
+    const services = envInt('PORTAL_SERVICES', 200);
+    console.log(`\nPortal benchmark: ${services} services, then Lighthouse on the sign-in page and /portfolio...`);
     const [cover] = await makePhotos(1, 1600, 1067);
-    for (const name of ['Weddings', 'Engagements', 'Portraits']) await createService(server, name, cover!);
+    const names = ['Weddings', 'Engagements', 'Portraits'];
+    for (let i = 0; i < services; i++) await createService(server, names[i] ?? `Service ${i + 1}`, cover!);
     const login = await fetch(`${server.url}/accounts/auth-admin/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
