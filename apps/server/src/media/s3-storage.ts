@@ -230,7 +230,9 @@ export async function checkBucket(options: S3Options): Promise<void> {
         ? 'no such bucket'
         : status === 403
           ? 'access denied (check the credentials)'
-          : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
+          : e.name === 'CredentialsProviderError'
+            ? 'no credentials (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile or role)'
+            : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
     throw new BucketUnreachableError(`Media storage: the ${where(options)} cannot be reached: ${reason}`, { cause: err });
   } finally {
     s3.destroy();

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { describeEachStorage } from '../../test/s3';
+import { startServerProcess } from '../../test/server-process';
 import { diskStorage, type MediaStorage } from './storage';
 import { s3Storage } from './s3-storage';
 import { openMediaStorage } from './open-storage';
@@ -106,6 +107,16 @@ describeEachStorage('media storage', (kind, env) => {
       );
       const nobody = loadConfig({ ...e, S3_ENDPOINT: 'http://127.0.0.1:9' });
       await expect(openMediaStorage(nobody)).rejects.toThrow(`bucket "${e.S3_BUCKET}" at http://127.0.0.1:9 cannot be reached`);
+    });
+
+    it('a server process with a bucket that does not answer says so in one line and does not start', async () => {
+      const dataDir = fs.mkdtempSync(path.join(tmp, 'server-'));
+      const err = await startServerProcess(dataDir, { ...env(), S3_BUCKET: 'no-such-bucket' }).catch((e: unknown) => e);
+      expect(String(err)).toContain(
+        `Media storage: the bucket "no-such-bucket" at ${env().S3_ENDPOINT} cannot be reached: no such bucket\n`,
+      );
+      expect(String(err)).not.toMatch(/\n\s+at /);
+      expect(fs.existsSync(path.join(dataDir, 'media'))).toBe(false);
     });
   }
 });
