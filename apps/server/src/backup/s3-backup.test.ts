@@ -76,7 +76,7 @@ describe('backup and restore with media in a bucket', () => {
     expect(Object.fromEntries(m.files.map((f) => [f.key, f.sha256]))).toEqual(source);
 
     const onDisk = await target(diskStorage(path.join(dir, 'media')));
-    const inBucket = await target(s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'restored' }));
+    const inBucket = await target(await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'restored' }));
     try {
       for (const side of [onDisk, inBucket]) {
         await restoreBackup(side, fromBucket);

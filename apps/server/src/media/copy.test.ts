@@ -49,7 +49,7 @@ describe('npm run media -- copy', () => {
     const disk = diskStorage(env.MEDIA_DIR!);
     for (let i = 0; i < 6; i++) await disk.put(`d/0${i}/${i}.webp`, randomBytes(1000 + i));
     await disk.put('o/aa/big.jpg', randomBytes(18 * 1024 * 1024));
-    const bucketStorage = s3Storage(loadConfig(env).s3!);
+    const bucketStorage = await s3Storage(loadConfig(env).s3!);
 
     // An earlier run stopped half way: two files in the bucket, one of them cut short.
     await bucketStorage.put('d/00/0.webp', await fs.promises.readFile(path.join(env.MEDIA_DIR!, 'd/00/0.webp')));

@@ -24,14 +24,14 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describeEachStorage('media storage', (kind, env) => {
   let storage: MediaStorage;
-  let open: (opts?: { pageSize?: number }) => MediaStorage;
-  beforeAll(() => {
+  let open: (opts?: { pageSize?: number }) => Promise<MediaStorage>;
+  beforeAll(async () => {
     const e = env();
-    open = (opts = {}) => {
+    open = async (opts = {}) => {
       const config = loadConfig({ DATA_DIR: tmp, MEDIA_DIR: path.join(tmp, e.S3_PREFIX ?? `disk-${kind}`), ...e });
-      return config.s3 ? s3Storage({ ...config.s3, ...opts }) : diskStorage(config.mediaDir);
+      return config.s3 ? await s3Storage({ ...config.s3, ...opts }) : diskStorage(config.mediaDir);
     };
-    storage = open();
+    storage = await open();
   });
 
   it('stores bytes once under a key: a second put answers false and refreshes the time', async () => {
@@ -76,7 +76,7 @@ describeEachStorage('media storage', (kind, env) => {
   });
 
   it('lists by prefix page by page, deletes, and counts usage', async () => {
-    const paged = open({ pageSize: 3 });
+    const paged = await open({ pageSize: 3 });
     const keys = Array.from({ length: 8 }, (_, i) => `d/c${i % 2}/${i}.webp`);
     for (const k of keys) await paged.put(k, Buffer.from(k));
     await paged.put('d/c0x/other.webp', Buffer.from('x'));

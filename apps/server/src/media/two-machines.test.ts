@@ -121,7 +121,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true);
 
     // Deleted through B: its objects leave the bucket.
-    const storage = s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
+    const storage = await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
     const keysBefore: string[] = [];
     for await (const o of storage.list()) keysBefore.push(o.key);
     expect((await fetch(`${b.url}/adminportal/manage-gallery/${stored!.id}/`, { method: 'DELETE', headers: auth })).status).toBe(200);
