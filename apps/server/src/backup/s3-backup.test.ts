@@ -9,7 +9,7 @@ import { archiveFileWriter } from '../media/archive';
 import { s3Storage } from '../media/s3-storage';
 import { diskStorage, type MediaStorage } from '../media/storage';
 import { createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup.service';
 
 async function allFiles(storage: MediaStorage): Promise<Record<string, string>> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { main } from './cli';
 import { s3Storage } from './s3-storage';
 import { diskStorage, type MediaStorage } from './storage';

@@ -7,7 +7,7 @@ import type { ClientGallery, DeliveryGallery, GalleryUploadResponse } from '@dar
 import { createAccount } from '../auth/accounts.repository';
 import { ADMIN, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { loadConfig } from '../config';
 import { s3Storage } from './s3-storage';
 
