@@ -13,6 +13,10 @@
  * gallery's originals are distinct files of real JPEG bytes (one camera-like photo with a unique
  * comment segment each, so every file has its own content and SHA-256), written straight to storage.
  *
+ * With BENCH_S3=1 the zip is measured from a bucket instead (an s3rver started here, the
+ * originals copied into it): the zip download against plain streaming GETs of the same objects
+ * from that server, in the same run (goal >= 70%), and the server's RSS growth (goal < 100 MB).
+ *
  * Scale: BENCH_DELIVERY_MB (zip gallery size, default 2048), BENCH_DELIVERY_PHOTOS (JSON gallery,
  * default 2000), BENCH_DELIVERY_SECONDS (each autocannon round, default 6), BENCH_DELIVERY_RPS_ROUNDS
  * (alternating rounds, default 4).
@@ -32,6 +36,9 @@ import { hashPassword } from '../apps/server/src/auth/passwords';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { originalKey, processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
+import { copyMedia } from '../apps/server/src/media/copy';
+import { s3Storage } from '../apps/server/src/media/s3-storage';
+import { startTestBucket } from '../apps/server/test/s3rver';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
 import {
   againstBare,
@@ -392,7 +399,79 @@ async function zipsBesideReads(files: string[], zipUrl: string, rounds: number, 
   return { readRates, zips, zipRates, cpuSeconds, ratios: zipRates.map((z, i) => z / Math.max(readRates[i]!, readRates[i + 1]!)) };
 }
 
+/**
+ * The zip from a bucket: the seeded originals copied into an s3rver bucket, the server started
+ * on it, each zip download beside plain streaming GETs of the same objects from the same bucket.
+ */
+async function zipFromBucket(dataDir: string, seeded: Seeded): Promise<void> {
+  const bucket = await startTestBucket('bench');
+  try {
+    const mediaDir = path.join(dataDir, 'media');
+    const config = { bucket: bucket.bucket, endpoint: bucket.endpoint, region: 'us-east-1', forcePathStyle: true, prefix: '' };
+    await copyMedia(diskStorage(mediaDir), await s3Storage(config));
+    const keys = seeded.zipFiles.map((f) => path.relative(mediaDir, f).split(path.sep).join('/'));
+    const server = await startServer({ dataDir, env: { ...bucket.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    try {
+      const zipUrl = `${server.url}/site/galleries/${seeded.zipToken}/download/`;
+      const plainGets = async () => {
+        const started = process.hrtime.bigint();
+        let bytes = 0;
+        for (const key of keys) {
+          const res = await fetch(`${bucket.endpoint}/${bucket.bucket}/${key}`);
+          const reader = res.body!.getReader();
+          for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+        }
+        return mbps(bytes, Number(process.hrtime.bigint() - started) / 1e9);
+      };
+      await downloadLean(zipUrl);
+      const rounds = envInt('BENCH_DELIVERY_ROUNDS', 3);
+      const before = memoryOf(server.pid).rss;
+      const sampler = sampleRss(server.pid, 20);
+      const gets: number[] = [];
+      const zips: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        gets.push(await plainGets());
+        const zip = await downloadLean(zipUrl);
+        if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
+        zips.push(mbps(zip.bytes, zip.seconds));
+      }
+      gets.push(await plainGets());
+      const peak = sampler.stop();
+      const ratios = zips.map((z, i) => z / Math.max(gets[i]!, gets[i + 1]!));
+      const mid = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+      printTable(`Zip of ${keys.length} originals, ${fmt(seeded.zipBytes / 1_048_576, 0)} MB, from a bucket (s3rver on loopback)`, [
+        [
+          'plain streaming GETs of the same objects',
+          `${gets.map((r) => fmt(r, 0)).join(' / ')} MB/s (one after another, before and after each zip)`,
+        ],
+        ['zip download from the bucket', `${zips.map((r) => fmt(r, 0)).join(' / ')} MB/s`],
+        ['each zip to the faster GETs beside it', ratios.map((r) => `${fmt(r * 100, 0)}%`).join(' / ')],
+        ['ratio, median round', `${fmt(mid * 100, 0)}% (goal >= 70%)`],
+        [
+          'server RSS before / peak / growth',
+          `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB / ${fmt((peak - before) / 1_048_576, 1)} MB (goal < 100 MB)`,
+        ],
+      ]);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await bucket.close();
+  }
+}
+
 export async function runDelivery(): Promise<void> {
+  if (process.env.BENCH_S3 === '1') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-delivery-'));
+    try {
+      const zipMb = envInt('BENCH_DELIVERY_MB', 1024);
+      console.log(`\nDelivery benchmark from a bucket: seeding a ${zipMb} MB gallery of distinct originals...`);
+      await zipFromBucket(dataDir, await seed(dataDir, zipMb, 1));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const zipMb = envInt('BENCH_DELIVERY_MB', 2048);
   const jsonPhotos = envInt('BENCH_DELIVERY_PHOTOS', 2000);
   const seconds = envInt('BENCH_DELIVERY_SECONDS', 6);

@@ -33,6 +33,10 @@ const EXTERNAL = [
   'yazl', // media/zip.ts hands yazl's own copy of buffer-crc32 the native CRC-32
   'ioredis', // __dirname in its error stacks; loaded only with REDIS_URL anyway
   'pg-native', // pg's optional native client, not installed
+  // Loaded only with S3_BUCKET (media/open-storage.ts): bundled, every start would parse ~2 MB of SDK.
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
+  '@aws-sdk/s3-request-presigner',
   'pg-boss', // loaded a second after listening; bundled, it and luxon (its cron parser's) were 400 KB more to parse at every start
 ];
 

@@ -45,6 +45,34 @@ describe('config', () => {
     expect(() => loadConfig({ MEDIA_SWEEP_GRACE_MINUTES: 'soon' })).toThrow(/MEDIA_SWEEP_GRACE_MINUTES/);
   });
 
+  it('keeps media on disk unless S3_BUCKET is set, then reads the bucket variables', () => {
+    expect(loadConfig({})).toMatchObject({ s3: null, mediaPublicUrl: null, s3RedirectOriginals: false });
+    expect(loadConfig({ S3_BUCKET: 'photos' }).s3).toEqual({
+      bucket: 'photos',
+      endpoint: null,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const c = loadConfig({
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-3',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/studio/',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/',
+      S3_REDIRECT_ORIGINALS: 'TRUE',
+    });
+    expect(c.s3).toEqual({ bucket: 'photos', endpoint: 'http://minio:9000', region: 'eu-west-3', forcePathStyle: true, prefix: 'studio' });
+    expect(c.mediaPublicUrl).toBe('https://cdn.example.com/media');
+    expect(c.s3RedirectOriginals).toBe(true);
+    expect(() => loadConfig({ S3_BUCKET: 'p', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false, got "yes"',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'p', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http(s) URL, got "minio:9000"');
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: '/media' })).toThrow('MEDIA_PUBLIC_URL must be an http(s) URL');
+  });
+
   it('refuses nonsense numbers with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

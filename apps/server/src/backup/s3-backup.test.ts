@@ -9,7 +9,7 @@ import { archiveFileWriter } from '../media/archive';
 import { s3Storage } from '../media/s3-storage';
 import { diskStorage, type MediaStorage } from '../media/storage';
 import { createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup.service';
 
 async function allFiles(storage: MediaStorage): Promise<Record<string, string>> {
@@ -76,7 +76,7 @@ describe('backup and restore with media in a bucket', () => {
     expect(Object.fromEntries(m.files.map((f) => [f.key, f.sha256]))).toEqual(source);
 
     const onDisk = await target(diskStorage(path.join(dir, 'media')));
-    const inBucket = await target(s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'restored' }));
+    const inBucket = await target(await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'restored' }));
     try {
       for (const side of [onDisk, inBucket]) {
         await restoreBackup(side, fromBucket);

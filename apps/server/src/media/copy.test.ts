@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { main } from './cli';
 import { s3Storage } from './s3-storage';
 import { diskStorage, type MediaStorage } from './storage';
@@ -49,7 +49,7 @@ describe('npm run media -- copy', () => {
     const disk = diskStorage(env.MEDIA_DIR!);
     for (let i = 0; i < 6; i++) await disk.put(`d/0${i}/${i}.webp`, randomBytes(1000 + i));
     await disk.put('o/aa/big.jpg', randomBytes(18 * 1024 * 1024));
-    const bucketStorage = s3Storage(loadConfig(env).s3!);
+    const bucketStorage = await s3Storage(loadConfig(env).s3!);
 
     // An earlier run stopped half way: two files in the bucket, one of them cut short.
     await bucketStorage.put('d/00/0.webp', await fs.promises.readFile(path.join(env.MEDIA_DIR!, 'd/00/0.webp')));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { spoolDir } from './spool';
 
 const BASE = '/adminportal/pages/the-team/';

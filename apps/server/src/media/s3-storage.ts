@@ -1,17 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { HttpError } from '../lib/errors';
 import { BucketUnreachableError } from './open-storage';
 import { isSafeKey, type ObjectStorage, type StoredObject } from './storage';
@@ -51,9 +40,23 @@ const isNotFound = (err: unknown): boolean => {
 
 const where = (o: Pick<S3Options, 'bucket' | 'endpoint' | 'region'>) => `bucket "${o.bucket}" at ${o.endpoint ?? `AWS S3 (${o.region})`}`;
 
-/** The S3 client as Darkroom configures it, for the storage and for the copy command. */
-function client(o: S3Options): S3Client {
-  return new S3Client({
+/**
+ * The SDK, imported when a bucket is first opened: the server bundle leaves it out (build.mjs),
+ * so a studio on disk never loads it.
+ */
+async function loadSdk() {
+  const [s3, storage, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  return { ...s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+/** The S3 client as Darkroom configures it. */
+function client(sdk: Sdk, o: S3Options): S3Client {
+  return new sdk.S3Client({
     region: o.region,
     endpoint: o.endpoint ?? undefined,
     forcePathStyle: o.forcePathStyle,
@@ -69,8 +72,19 @@ function client(o: S3Options): S3Client {
  * Media in an S3-compatible bucket: the same keys as on disk, under `prefix`. Writes are atomic
  * (an object appears whole or not at all); a failure of the bucket is a `StorageUnavailableError`.
  */
-export function s3Storage(options: S3Options): ObjectStorage {
-  const s3 = client(options);
+export async function s3Storage(options: S3Options): Promise<ObjectStorage> {
+  const sdk = await loadSdk();
+  const {
+    CopyObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    Upload,
+    getSignedUrl,
+  } = sdk;
+  const s3 = client(sdk, options);
   const Bucket = options.bucket;
   const root = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
   const full = (key: string) => {
@@ -219,9 +233,10 @@ export function s3Storage(options: S3Options): ObjectStorage {
  * one clear error naming them rather than a failure at the first upload.
  */
 export async function checkBucket(options: S3Options): Promise<void> {
-  const s3 = client(options);
+  const sdk = await loadSdk();
+  const s3 = client(sdk, options);
   try {
-    await s3.send(new HeadBucketCommand({ Bucket: options.bucket }));
+    await s3.send(new sdk.HeadBucketCommand({ Bucket: options.bucket }));
   } catch (err) {
     const e = err as SdkError & { message?: string };
     const status = e.$metadata?.httpStatusCode;
@@ -230,7 +245,9 @@ export async function checkBucket(options: S3Options): Promise<void> {
         ? 'no such bucket'
         : status === 403
           ? 'access denied (check the credentials)'
-          : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
+          : e.name === 'CredentialsProviderError'
+            ? 'no credentials (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile or role)'
+            : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
     throw new BucketUnreachableError(`Media storage: the ${where(options)} cannot be reached: ${reason}`, { cause: err });
   } finally {
     s3.destroy();

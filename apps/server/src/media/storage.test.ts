@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { describeEachStorage } from '../../test/s3';
+import { startServerProcess } from '../../test/server-process';
 import { diskStorage, type MediaStorage } from './storage';
 import { s3Storage } from './s3-storage';
 import { openMediaStorage } from './open-storage';
@@ -23,14 +24,14 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describeEachStorage('media storage', (kind, env) => {
   let storage: MediaStorage;
-  let open: (opts?: { pageSize?: number }) => MediaStorage;
-  beforeAll(() => {
+  let open: (opts?: { pageSize?: number }) => Promise<MediaStorage>;
+  beforeAll(async () => {
     const e = env();
-    open = (opts = {}) => {
+    open = async (opts = {}) => {
       const config = loadConfig({ DATA_DIR: tmp, MEDIA_DIR: path.join(tmp, e.S3_PREFIX ?? `disk-${kind}`), ...e });
-      return config.s3 ? s3Storage({ ...config.s3, ...opts }) : diskStorage(config.mediaDir);
+      return config.s3 ? await s3Storage({ ...config.s3, ...opts }) : diskStorage(config.mediaDir);
     };
-    storage = open();
+    storage = await open();
   });
 
   it('stores bytes once under a key: a second put answers false and refreshes the time', async () => {
@@ -75,7 +76,7 @@ describeEachStorage('media storage', (kind, env) => {
   });
 
   it('lists by prefix page by page, deletes, and counts usage', async () => {
-    const paged = open({ pageSize: 3 });
+    const paged = await open({ pageSize: 3 });
     const keys = Array.from({ length: 8 }, (_, i) => `d/c${i % 2}/${i}.webp`);
     for (const k of keys) await paged.put(k, Buffer.from(k));
     await paged.put('d/c0x/other.webp', Buffer.from('x'));
@@ -106,6 +107,16 @@ describeEachStorage('media storage', (kind, env) => {
       );
       const nobody = loadConfig({ ...e, S3_ENDPOINT: 'http://127.0.0.1:9' });
       await expect(openMediaStorage(nobody)).rejects.toThrow(`bucket "${e.S3_BUCKET}" at http://127.0.0.1:9 cannot be reached`);
+    });
+
+    it('a server process with a bucket that does not answer says so in one line and does not start', async () => {
+      const dataDir = fs.mkdtempSync(path.join(tmp, 'server-'));
+      const err = await startServerProcess(dataDir, { ...env(), S3_BUCKET: 'no-such-bucket' }).catch((e: unknown) => e);
+      expect(String(err)).toContain(
+        `Media storage: the bucket "no-such-bucket" at ${env().S3_ENDPOINT} cannot be reached: no such bucket\n`,
+      );
+      expect(String(err)).not.toMatch(/\n\s+at /);
+      expect(fs.existsSync(path.join(dataDir, 'media'))).toBe(false);
     });
   }
 });

@@ -7,7 +7,7 @@ import type { ClientGallery, DeliveryGallery, GalleryUploadResponse } from '@dar
 import { createAccount } from '../auth/accounts.repository';
 import { ADMIN, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
-import { startTestBucket, type TestBucket } from '../../test/s3';
+import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { loadConfig } from '../config';
 import { s3Storage } from './s3-storage';
 
@@ -121,7 +121,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true);
 
     // Deleted through B: its objects leave the bucket.
-    const storage = s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
+    const storage = await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
     const keysBefore: string[] = [];
     for await (const o of storage.list()) keysBefore.push(o.key);
     expect((await fetch(`${b.url}/adminportal/manage-gallery/${stored!.id}/`, { method: 'DELETE', headers: auth })).status).toBe(200);

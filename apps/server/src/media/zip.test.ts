@@ -76,9 +76,9 @@ const entriesOf = (buf: Buffer) =>
 
 describeEachStorage('streamZip', (_kind, env) => {
   let storage: MediaStorage;
-  beforeAll(() => {
+  beforeAll(async () => {
     const config = loadConfig({ DATA_DIR: dir, MEDIA_DIR: path.join(dir, 'media'), ...env() });
-    storage = config.s3 ? s3Storage(config.s3) : diskStorage(config.mediaDir);
+    storage = config.s3 ? await s3Storage(config.s3) : diskStorage(config.mediaDir);
   });
   const noMissing = () => {
     throw new Error('no file should be missing');
