@@ -87,6 +87,8 @@ test('a post is deleted after its confirmation', async ({ authed: page, api }) =
   const res = await api.post('/adminportal/blog-posts/', { data: { title: `To delete ${Date.now()}`, status: 'published' } });
   expect(res.status()).toBe(201);
   const { id, title } = (await res.json()) as { id: number; title: string };
+  const errors = watchPageErrors(page);
+  page.on('console', (m) => console.log('console:', m.type(), m.text()));
   await page.goto(`/admin-account/Blog?post=${id}`);
   await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -96,4 +98,5 @@ test('a post is deleted after its confirmation', async ({ authed: page, api }) =
     .click();
   await expect(notification(page, BLOG_MESSAGES.deleted)).toBeVisible();
   expect((await page.request.get(`/site/posts/${id}/`)).status()).toBe(404);
+  expect(errors).toEqual([]);
 });
