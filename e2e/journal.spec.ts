@@ -88,9 +88,8 @@ test('a post is deleted after its confirmation', async ({ authed: page, api }) =
   expect(res.status()).toBe(201);
   const { id, title } = (await res.json()) as { id: number; title: string };
   const errors = watchPageErrors(page);
-  page.on('console', (m) => console.log('console:', m.type(), m.text()));
   await page.goto(`/admin-account/Blog?post=${id}`);
-  await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('alertdialog')

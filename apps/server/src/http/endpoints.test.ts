@@ -5,7 +5,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../test/ha
 
 /** Not API endpoints: health, the portal, media files, the reference itself, and the website's pages. */
 const NOT_ENDPOINTS =
-  /^(\/healthz|\/|\/admin-account|\/media\/\*|\/docs.*|\/(services|love-stories)(\/(:slug\/)?)?|\/(about|contact|client-gallery)\/?|\/sitemap\.xml|\/robots\.txt|\/site-assets\/\*)$/;
+  /^(\/healthz|\/|\/admin-account|\/media\/\*|\/docs.*|\/(services|love-stories)(\/(:slug\/)?)?|\/(about|contact|client-gallery)\/?|\/journal(\/(:slug\/|feed\.xml)?)?|\/sitemap\.xml|\/robots\.txt|\/site-assets\/\*)$/;
 
 describeEachDatabase('the endpoint table', (kind) => {
   let t: TestApp;
