@@ -105,8 +105,8 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
       };
     case 'service':
       return {
-        title: `${page.service.name} | ${studio}`,
-        description: clip(page.service.description),
+        title: `${page.service.seo_title || page.service.name} | ${studio}`,
+        description: clip(page.service.seo_description || page.service.description),
         image: page.service.cover,
         jsonLd: [
           photographs(

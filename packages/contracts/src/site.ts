@@ -57,6 +57,8 @@ export const siteServiceSchema = z.object({
   name: z.string(),
   description: z.string(),
   description2: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   cover: siteImageSchema,
   ...galleryPageFields,
 });

@@ -86,6 +86,8 @@ export const services = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description').notNull(),
     description2: text('description2').notNull().default(''),
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),
     timeCreated: created(),

@@ -83,6 +83,8 @@ function serviceFields(s: Service) {
     name: s.name,
     description: s.description,
     description2: s.description2,
+    seo_title: s.seo_title,
+    seo_description: s.seo_description,
     cover: s.cover_image_view,
   };
 }
