@@ -74,6 +74,8 @@ export const siteLoveStorySchema = z.object({
   description3: z.string(),
   description4: z.string(),
   description5: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   cover: siteImageSchema,
   ...galleryPageFields,
 });

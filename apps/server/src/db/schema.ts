@@ -189,6 +189,8 @@ export const loveStories = pgTable(
     title: varchar('title', { length: 255 }).notNull(),
     /** description1..description5, kept as the spec's JSON object. */
     description: jsonb('description').$type<Record<string, string>>().notNull(),
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),

@@ -118,6 +118,8 @@ function storyFields(story: LoveStory) {
     slug: slugOf(story.id, story.title),
     title: story.title,
     ...readLoveStoryDescription(story.description),
+    seo_title: story.seo_title,
+    seo_description: story.seo_description,
     cover: story.cover_image_view,
   };
 }
