@@ -78,6 +78,8 @@ export async function runBundle(): Promise<void> {
   page('/portfolio (services)', 'features/services/services-page.tsx');
   page('/dashboard', 'features/dashboard/dashboard-page.tsx');
   page('/Manage-users (a table)', 'features/people/users-page.tsx', undefined, true);
+  // The journal's list: the editor (TipTap) is its own chunk, loaded when a post is opened.
+  page('/Blog (journal, a table)', 'features/blog-posts/blog-posts-page.tsx', undefined, true);
   let largest = { file: '', size: 0 };
   for (const c of Object.values(manifest)) if (gz(c.file) > largest.size) largest = { file: c.file, size: gz(c.file) };
   rows.push([

@@ -87,8 +87,9 @@ test('a post is deleted after its confirmation', async ({ authed: page, api }) =
   const res = await api.post('/adminportal/blog-posts/', { data: { title: `To delete ${Date.now()}`, status: 'published' } });
   expect(res.status()).toBe(201);
   const { id, title } = (await res.json()) as { id: number; title: string };
+  const errors = watchPageErrors(page);
   await page.goto(`/admin-account/Blog?post=${id}`);
-  await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue(title, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('alertdialog')
@@ -96,4 +97,5 @@ test('a post is deleted after its confirmation', async ({ authed: page, api }) =
     .click();
   await expect(notification(page, BLOG_MESSAGES.deleted)).toBeVisible();
   expect((await page.request.get(`/site/posts/${id}/`)).status()).toBe(404);
+  expect(errors).toEqual([]);
 });

@@ -28,7 +28,7 @@ test.describe('love stories', () => {
     // Validation on blur, then every required message on submit.
     await page.getByRole('button', { name: 'Create love story' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create love story' });
-    await dialog.getByLabel('Title').focus();
+    await dialog.getByLabel('Title', { exact: true }).focus();
     await dialog.getByLabel('Description 1').focus();
     await expect(dialog.getByText(LOVE_STORY_MESSAGES.titleRequired)).toBeVisible();
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -42,7 +42,7 @@ test.describe('love stories', () => {
     }
 
     // The server's image check shows against the cover field.
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
     await chooseCustomer(dialog, ada.name);
     await dialog.getByLabel('Description 1').fill('We met on a rainy day in Rome.');
     await dialog.getByLabel('Description 3').fill('Then came Paris.');
@@ -77,12 +77,12 @@ test.describe('love stories', () => {
     const edited = `${title} forever`;
     await story.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit love story' });
-    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(edit.getByLabel('Description 3')).toHaveValue('Then came Paris.');
-    await edit.getByLabel('Title').fill('');
-    await edit.getByLabel('Title').blur();
+    await edit.getByLabel('Title', { exact: true }).fill('');
+    await edit.getByLabel('Title', { exact: true }).blur();
     await expect(edit.getByText(LOVE_STORY_MESSAGES.titleRequired)).toBeVisible();
-    await edit.getByLabel('Title').fill(edited);
+    await edit.getByLabel('Title', { exact: true }).fill(edited);
     await chooseCustomer(edit, ben.name);
     await edit.getByRole('button', { name: 'Submit' }).click();
     await expect(notification(page, LOVE_STORY_MESSAGES.updated)).toBeVisible();

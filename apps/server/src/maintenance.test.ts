@@ -71,6 +71,7 @@ describeEachDatabase('upkeep jobs', (kind) => {
     expect(schedules.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'activity-prune', cron: '15 */6 * * *' },
       { name: 'backup', cron: '0 3 * * *' },
+      { name: 'blog-publish', cron: '* * * * *' },
       { name: 'media-sweep', cron: '*/10 * * * *' },
       { name: 'spool-sweep', cron: '*/10 * * * *' },
     ]);

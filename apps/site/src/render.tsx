@@ -105,8 +105,8 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
       };
     case 'service':
       return {
-        title: `${page.service.name} | ${studio}`,
-        description: clip(page.service.description),
+        title: `${page.service.seo_title || page.service.name} | ${studio}`,
+        description: clip(page.service.seo_description || page.service.description),
         image: page.service.cover,
         jsonLd: [
           photographs(
@@ -126,8 +126,8 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
       };
     case 'love-story':
       return {
-        title: `${page.story.title} | ${studio}`,
-        description: clip(page.story.description1),
+        title: `${page.story.seo_title || page.story.title} | ${studio}`,
+        description: clip(page.story.seo_description || page.story.description1),
         image: page.story.cover,
         jsonLd: [
           photographs(

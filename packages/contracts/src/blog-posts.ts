@@ -148,11 +148,19 @@ const blockNode: z.ZodType<BlogBlock> = z.lazy(() =>
   ),
 );
 
-/** A post's body: the editor's document. */
-export const blogBodySchema: z.ZodType<BlogDoc> = z.strictObject(
-  { type: z.literal('doc'), content: z.array(blockNode).max(2000) },
-  { error: BLOG_MESSAGES.bodyInvalid },
-);
+/**
+ * A post's body: the editor's document. Its blocks are checked by the recursive schema above
+ * inside a transform, so the API reference describes a flat shape (a JSON Schema of a recursive
+ * zod schema would need references the reference's document cannot hold).
+ */
+export const blogBodySchema: z.ZodType<BlogDoc, unknown> = z
+  .strictObject({ type: z.literal('doc'), content: z.array(z.unknown()).max(2000) }, { error: BLOG_MESSAGES.bodyInvalid })
+  .transform((doc, ctx) => {
+    const blocks = z.array(blockNode).safeParse(doc.content);
+    if (blocks.success) return { type: 'doc' as const, content: blocks.data };
+    for (const issue of blocks.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['content', ...issue.path] });
+    return z.NEVER;
+  });
 
 export const EMPTY_BLOG_BODY: BlogDoc = { type: 'doc', content: [{ type: 'paragraph' }] };
 

@@ -30,4 +30,5 @@ export * from './site-settings';
 export * from './site';
 export * from './backup';
 export * from './blog-posts';
+export * from './seo';
 export * from './api';

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { formBoolean, formId, optionalText, pathId, requiredText } from './forms';
 import { TEXT_MAX } from './limits';
 import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
+import { seoFields } from './seo';
 
 /** Love story strings: quoted ones are verbatim from the spec. */
 export const LOVE_STORY_MESSAGES = {
@@ -38,6 +39,7 @@ export const loveStoryFieldsSchema = z.object({
   description3: optionalText(TEXT_MAX.long),
   description4: optionalText(TEXT_MAX.long),
   description5: optionalText(TEXT_MAX.long),
+  ...seoFields,
 });
 
 /** PATCH: any field (same rules when sent) and/or the publish status. */
@@ -101,6 +103,8 @@ export const loveStorySchema = z.object({
   /** The customer's display name. */
   user_text: z.string(),
   status: z.boolean(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   time_created: z.string(),
 });
 export type LoveStory = z.infer<typeof loveStorySchema>;
@@ -118,7 +122,8 @@ function flattenLoveStoryRequest(raw: unknown, ctx: z.RefinementCtx): unknown {
     return z.NEVER;
   }
   const out: Record<string, unknown> = {};
-  for (const key of ['title', 'user', 'status', ...LOVE_STORY_DESCRIPTION_KEYS]) if (fields[key] !== undefined) out[key] = fields[key];
+  for (const key of ['title', 'user', 'status', 'seo_title', 'seo_description', ...LOVE_STORY_DESCRIPTION_KEYS])
+    if (fields[key] !== undefined) out[key] = fields[key];
   return { ...out, ...described };
 }
 

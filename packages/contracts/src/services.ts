@@ -4,6 +4,7 @@ import { formBoolean, optionalText, pathId, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
 import { imageShape } from './uploads';
+import { seoFields } from './seo';
 
 export const SERVICE_MESSAGES = {
   nameRequired: 'Service name is required',
@@ -28,6 +29,7 @@ export const serviceFieldsSchema = z.object({
   name: requiredText(SERVICE_MESSAGES.nameRequired, TEXT_MAX.medium),
   description: requiredText(SERVICE_MESSAGES.descriptionRequired, TEXT_MAX.long),
   description2: optionalText(),
+  ...seoFields,
 });
 
 /** Create: the text fields plus an optional initial status (unpublished by default). */
@@ -42,6 +44,8 @@ export const serviceSchema = z.object({
   name: z.string(),
   description: z.string(),
   description2: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   /** Display URL of the cover (WebP, up to 1600 px wide), and its view. */
   ...imageShape('cover_image'),
   /** The cover cropped to 16:9 for the public site. */

@@ -57,6 +57,8 @@ export const siteServiceSchema = z.object({
   name: z.string(),
   description: z.string(),
   description2: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   cover: siteImageSchema,
   ...galleryPageFields,
 });
@@ -72,6 +74,8 @@ export const siteLoveStorySchema = z.object({
   description3: z.string(),
   description4: z.string(),
   description5: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   cover: siteImageSchema,
   ...galleryPageFields,
 });

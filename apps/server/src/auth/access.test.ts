@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
     '/site/team/',
     '/site/service-page/',
     '/site/settings/',
+    // The journal (features/blog-posts/blog-posts.test.ts).
+    '/site/posts/',
+    '/site/posts/:id/',
   ].flatMap((p) => [`GET ${p}`, `HEAD ${p}`]),
   // The public website (features/site/site-pages.routes.ts).
   ...[
@@ -48,6 +51,10 @@ const PUBLIC_ROUTES = new Set([
     '/about',
     '/contact',
     '/client-gallery',
+    '/journal/',
+    '/journal/:slug/',
+    '/journal',
+    '/journal/feed.xml',
     '/sitemap.xml',
     '/robots.txt',
     '/site-assets/*',

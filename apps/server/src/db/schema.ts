@@ -95,6 +95,8 @@ export const services = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description').notNull(),
     description2: text('description2').notNull().default(''),
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),
     timeCreated: created(),
@@ -196,6 +198,8 @@ export const loveStories = pgTable(
     title: varchar('title', { length: 255 }).notNull(),
     /** description1..description5, kept as the spec's JSON object. */
     description: jsonb('description').$type<Record<string, string>>().notNull(),
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),

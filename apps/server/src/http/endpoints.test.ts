@@ -8,7 +8,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../test/ha
  * and the tus protocol's resumable uploads (its own library answers them; galleries README).
  */
 const NOT_ENDPOINTS =
-  /^(\/healthz|\/adminportal\/manage-gallery\/resumable\/(:id\/)?|\/|\/admin-account|\/media\/\*|\/docs.*|\/(services|love-stories)(\/(:slug\/)?)?|\/(about|contact|client-gallery)\/?|\/sitemap\.xml|\/robots\.txt|\/site-assets\/\*)$/;
+  /^(\/healthz|\/adminportal\/manage-gallery\/resumable\/(:id\/)?|\/|\/admin-account|\/media\/\*|\/docs.*|\/(services|love-stories)(\/(:slug\/)?)?|\/(about|contact|client-gallery)\/?|\/journal(\/(:slug\/|feed\.xml)?)?|\/sitemap\.xml|\/robots\.txt|\/site-assets\/\*)$/;
 
 describeEachDatabase('the endpoint table', (kind) => {
   let t: TestApp;

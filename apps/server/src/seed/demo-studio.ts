@@ -153,6 +153,8 @@ export async function seedDemoStudio(
           title: `${FIRST[0]} & ${FIRST[1]}`,
           user: customerIds[0]!,
           status: true,
+          seo_title: '',
+          seo_description: '',
           description1: 'A spring wedding in the old gardens.',
           description2: '',
           description3: '',

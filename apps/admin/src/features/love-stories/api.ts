@@ -14,6 +14,8 @@ export const loveStoryKeys = {
 export const LOVE_STORY_FIELDS = [
   'title',
   'user',
+  'seo_title',
+  'seo_description',
   'description1',
   'description2',
   'description3',
@@ -38,6 +40,8 @@ export interface LoveStorySaveValues {
   title: string;
   user: number;
   description: LoveStoryDescription;
+  seo_title: string;
+  seo_description: string;
   cover_image: File | null;
 }
 
@@ -52,6 +56,8 @@ export function useSaveLoveStory() {
         title: values.title,
         user: values.user,
         description: JSON.stringify(values.description),
+        seo_title: values.seo_title,
+        seo_description: values.seo_description,
         cover_image: values.cover_image,
       });
       return (id ? send(loveStoriesApi.update, { params: { id }, form, onProgress }) : send(loveStoriesApi.create, { form, onProgress }))

@@ -7,6 +7,7 @@ import {
   readLoveStoryDescription,
   LOVE_STORY_MESSAGES,
   loveStoryFormSchema,
+  SEO_LIMITS,
   type LoveStory,
   type LoveStoryFormOutput,
   type LoveStoryFormValues,
@@ -34,6 +35,8 @@ function initialValues(story: LoveStory | null): LoveStoryFormValues<File> {
     description3: d?.description3 ?? '',
     description4: d?.description4 ?? '',
     description5: d?.description5 ?? '',
+    seo_title: story?.seo_title ?? '',
+    seo_description: story?.seo_description ?? '',
     cover_image: null,
   };
 }
@@ -80,6 +83,8 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
             description4: values.description4 ?? '',
             description5: values.description5 ?? '',
           },
+          seo_title: values.seo_title,
+          seo_description: values.seo_description,
           cover_image: values.cover_image instanceof File ? values.cover_image : null,
         },
         onProgress,
@@ -115,6 +120,23 @@ export function LoveStoryDialog({ story, onClose }: LoveStoryDialogProps) {
           helperText={i === 0 ? 'The opening paragraph' : 'Optional'}
         />
       ))}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
+        <FormTextField
+          registration={register('seo_title')}
+          label="SEO title (Optional)"
+          fullWidth
+          error={errors.seo_title}
+          helperText={`Search results and link previews; empty: the title. Up to ${SEO_LIMITS.title} characters.`}
+        />
+        <FormTextField
+          registration={register('seo_description')}
+          label="SEO description (Optional)"
+          fullWidth
+          multiline
+          error={errors.seo_description}
+          helperText={`Empty: the first description. Up to ${SEO_LIMITS.description} characters.`}
+        />
+      </Stack>
       <ImageFormField
         control={control}
         name="cover_image"

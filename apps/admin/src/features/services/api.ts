@@ -8,7 +8,7 @@ import { serviceKeys, servicesQuery } from './queries';
 export { serviceKeys };
 
 /** The order in which a 400's field messages are shown: name, then image, then description. */
-export const SERVICE_FIELD_ORDER = ['name', 'cover_image', 'description', 'description2'];
+export const SERVICE_FIELD_ORDER = ['name', 'cover_image', 'description', 'description2', 'seo_title', 'seo_description'];
 
 export function useServices() {
   return useQuery(servicesQuery);
@@ -26,6 +26,8 @@ export interface ServiceFormValues {
   name: string;
   description: string;
   description2: string;
+  seo_title: string;
+  seo_description: string;
   cover_image: File | null;
 }
 
@@ -38,6 +40,8 @@ export function useSaveService() {
         name: values.name,
         description: values.description,
         description2: values.description2,
+        seo_title: values.seo_title,
+        seo_description: values.seo_description,
         // An empty image is left out on update, so the old cover stays.
         cover_image: values.cover_image,
       });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MIN_IMAGE_DIMENSIONS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
+import { MIN_IMAGE_DIMENSIONS, SEO_LIMITS, SERVICE_MESSAGES, serviceFieldsSchema, type Service } from '@darkroom/contracts';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { ImageFormField } from '../../components/image-form-field';
@@ -42,6 +42,8 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
       name: service?.name ?? '',
       description: service?.description ?? '',
       description2: service?.description2 ?? '',
+      seo_title: service?.seo_title ?? '',
+      seo_description: service?.seo_description ?? '',
       cover_image: null,
     },
   });
@@ -88,6 +90,22 @@ export function ServiceFormDialog({ service, onClose }: ServiceFormDialogProps) 
         minRows={2}
         registration={register('description2')}
         error={errors.description2}
+      />
+      <FormTextField
+        label="SEO title (Optional)"
+        fullWidth
+        registration={register('seo_title')}
+        error={errors.seo_title}
+        helperText={`Search results and link previews; empty: the name. Up to ${SEO_LIMITS.title} characters.`}
+      />
+      <FormTextField
+        label="SEO description (Optional)"
+        fullWidth
+        multiline
+        minRows={2}
+        registration={register('seo_description')}
+        error={errors.seo_description}
+        helperText={`Empty: the description. Up to ${SEO_LIMITS.description} characters.`}
       />
       <ImageFormField
         control={control}

@@ -75,7 +75,7 @@ function block(node: BlogBlock, photos: ReadonlyMap<number, SiteImage>): string 
     case 'photos': {
       const shown = node.attrs.photos.flatMap((p) => {
         const image = photos.get(p.id);
-        return image ? [{ image, alt: p.alt }] : [];
+        return image ? [{ image, alt: typeof p.alt === 'string' ? p.alt : '' }] : [];
       });
       if (!shown.length) return '';
       if (shown.length === 1) return `<figure class="post-photo">${img(shown[0]!.image, shown[0]!.alt, SINGLE_SIZES)}</figure>`;

@@ -43,6 +43,8 @@ export function toLoveStory(row: LoveStoryRow, owner: CustomerName | null, cover
     user: row.accountId,
     user_text: customerName(owner),
     status: row.status,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
     time_created: row.timeCreated.toISOString(),
   };
 }
@@ -72,8 +74,13 @@ export const loveStoryList = (ctx: AppContext): Promise<LoveStory[]> => flows.li
 export const loveStoryById = (ctx: AppContext, id: number): Promise<LoveStory> => flows.byId(ctx, id);
 
 export async function createLoveStory(ctx: AppContext, data: LoveStoryCreateInput, file: UploadedFile): Promise<LoveStory> {
-  const { title, user, status, ...description } = data;
-  return flows.create(ctx, user, { title, description: fullDescription(description), status: status ?? false }, file);
+  const { title, user, status, seo_title, seo_description, ...description } = data;
+  return flows.create(
+    ctx,
+    user,
+    { title, description: fullDescription(description), seoTitle: seo_title, seoDescription: seo_description, status: status ?? false },
+    file,
+  );
 }
 
 /** PATCH: the fields sent (same rules), a new cover if one is sent, and/or the publish status. */
@@ -93,6 +100,8 @@ export async function updateLoveStoryFields(
         const patch: Partial<LoveStoryInsert> = {};
         if (sent.has('title')) patch.title = data.title;
         if (sent.has('status')) patch.status = data.status;
+        if (sent.has('seo_title')) patch.seoTitle = data.seo_title;
+        if (sent.has('seo_description')) patch.seoDescription = data.seo_description;
         // A partial description keeps the other descriptions as they are.
         if (LOVE_STORY_DESCRIPTION_KEYS.some((k) => sent.has(k))) {
           const current = fullDescription(before.description);

@@ -174,6 +174,18 @@ describeEachDatabase('love stories', (kind) => {
     expect(one.json()).toEqual(first);
   });
 
+  it('keeps its own SEO title and description, which its website page uses', async () => {
+    const story = await createOk('Seo story', { seo_title: 'Lakeside wedding: Ada', seo_description: 'Rain, rings and a rowing boat.' });
+    expect([story.seo_title, story.seo_description]).toEqual(['Lakeside wedding: Ada', 'Rain, rings and a rowing boat.']);
+    // A PATCH of other fields keeps them; one of them alone changes only it.
+    expect(((await patch(story.id, { title: 'Seo story 2' })).json() as LoveStory).seo_title).toBe('Lakeside wedding: Ada');
+    expect(((await patch(story.id, { seo_description: '' })).json() as LoveStory).seo_description).toBe('');
+    expect((await patch(story.id, { seo_title: 'x'.repeat(71) })).statusCode).toBe(400);
+    expect((await patch(story.id, { status: 'true' })).statusCode).toBe(200);
+    const html = (await t.app.inject({ method: 'GET', url: `/love-stories/${story.id}-seo-story-2/` })).body;
+    expect(html).toContain('<title>Lakeside wedding: Ada |');
+  });
+
   it('answers unknown and malformed ids with 404', async () => {
     for (const id of ['999999', 'abc', '0']) {
       expect((await t.as({ method: 'GET', url: `${URL_BASE}${id}/` })).statusCode).toBe(404);

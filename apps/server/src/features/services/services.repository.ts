@@ -4,7 +4,9 @@ import { services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
-export type ServicePatch = Partial<Pick<ServiceRow, 'name' | 'description' | 'description2' | 'status' | 'coverAssetId'>>;
+export type ServicePatch = Partial<
+  Pick<ServiceRow, 'name' | 'description' | 'description2' | 'seoTitle' | 'seoDescription' | 'status' | 'coverAssetId'>
+>;
 
 /** Newest first. */
 export function listServiceRows(db: DbOrTx): Promise<ServiceRow[]> {

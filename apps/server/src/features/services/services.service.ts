@@ -27,6 +27,8 @@ export function toService(row: ServiceRow, coverImage: StoredImage): Service {
     name: row.name,
     description: row.description,
     description2: row.description2,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
     ...cover,
     site_cover_image: cover.cover_image_view.wide ?? cover.cover_image,
     orig_image: originalUrl(coverImage.sha256),
@@ -56,6 +58,8 @@ export interface CreateServiceInput {
   name: string;
   description: string;
   description2: string;
+  seo_title?: string;
+  seo_description?: string;
   status?: boolean;
 }
 
@@ -67,6 +71,8 @@ export async function createService(ctx: AppContext, input: CreateServiceInput, 
         name: input.name,
         description: input.description,
         description2: input.description2,
+        seoTitle: input.seo_title ?? '',
+        seoDescription: input.seo_description ?? '',
         status: input.status ?? false,
         coverAssetId: ids.coverAssetId!,
       }),
@@ -87,6 +93,8 @@ export async function updateService(
     name: 'name',
     description: 'description',
     description2: 'description2',
+    seo_title: 'seoTitle',
+    seo_description: 'seoDescription',
     status: 'status',
   });
   const row = await saveWithImages<ServiceRow, ServiceRow>(ctx, {

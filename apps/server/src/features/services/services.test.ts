@@ -238,6 +238,19 @@ describeEachDatabase('services', (kind) => {
     expect((await list()).some((x) => x.id === s.id)).toBe(false);
   });
 
+  it('keeps its own SEO title and description, which its website page uses', async () => {
+    const svc = await create({ seo_title: 'Wedding photographer in Seaview', seo_description: 'Unhurried wedding photography.' });
+    expect([svc.seo_title, svc.seo_description]).toEqual(['Wedding photographer in Seaview', 'Unhurried wedding photography.']);
+    const long = await send('PATCH', `${URL}${svc.id}/`, { seo_title: 'x'.repeat(71) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json() as object)).toEqual(['seo_title']);
+    expect((await send('PATCH', `${URL}${svc.id}/`, { status: 'true' })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/services/${svc.id}/`, headers: { accept: 'text/html' } });
+    const html = (page.statusCode === 301 ? await t.app.inject({ method: 'GET', url: page.headers.location as string }) : page).body;
+    expect(html).toContain('<title>Wedding photographer in Seaview |');
+    expect(html).toContain('<meta name="description" content="Unhurried wedding photography."/>');
+  });
+
   it('answers unknown or malformed ids with 404', async () => {
     for (const id of ['999999', 'abc', '0']) {
       expect((await t.as({ method: 'GET', url: `${URL}${id}/` })).statusCode).toBe(404);

@@ -83,6 +83,8 @@ function serviceFields(s: Service) {
     name: s.name,
     description: s.description,
     description2: s.description2,
+    seo_title: s.seo_title,
+    seo_description: s.seo_description,
     cover: s.cover_image_view,
   };
 }
@@ -116,6 +118,8 @@ function storyFields(story: LoveStory) {
     slug: slugOf(story.id, story.title),
     title: story.title,
     ...readLoveStoryDescription(story.description),
+    seo_title: story.seo_title,
+    seo_description: story.seo_description,
     cover: story.cover_image_view,
   };
 }
