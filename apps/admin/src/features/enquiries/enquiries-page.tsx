@@ -45,12 +45,11 @@ export default function EnquiriesPage() {
 
   const columns = useMemo<DataTableColumn<Enquiry>[]>(
     () => [
-      { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 120 },
-      emailColumn('Email', { flex: 1.2, minWidth: 140 }),
+      { field: 'full_name', headerName: 'Full name', flex: 1, minWidth: 100 },
+      emailColumn('Email', { flex: 1.2, minWidth: 110 }),
       {
         field: 'status',
         headerName: 'Status',
-        width: 110,
         keepWhole: true,
         text: (r) => ENQUIRY_STATUS_LABELS[r.status],
         render: (r) => <StatusChip status={r.status} />,
@@ -58,17 +57,16 @@ export default function EnquiriesPage() {
       {
         field: 'event_date',
         headerName: 'Event date',
-        width: 130,
         keepWhole: true,
         text: (r) => r.event_date ?? '',
         render: (r) => (r.event_date ? <time dateTime={r.event_date}>{formatEventDate(r.event_date)}</time> : ''),
       },
-      { field: 'service_name', headerName: 'Service', flex: 0.8, minWidth: 100, text: (r) => r.service_name },
+      { field: 'service_name', headerName: 'Service', flex: 0.8, minWidth: 80, text: (r) => r.service_name },
       {
         field: 'message',
         headerName: 'Message',
         flex: 2,
-        minWidth: 140,
+        minWidth: 100,
         text: (r) => r.message,
         render: (r) => (
           <Typography variant="body2" noWrap title={r.message}>
@@ -79,7 +77,7 @@ export default function EnquiriesPage() {
       {
         field: 'time_created',
         headerName: 'Date Created',
-        width: 170,
+        keepWhole: true,
         text: (r) => formatDateTime(r.time_created),
         render: (r) => <time dateTime={r.time_created}>{formatDateTime(r.time_created)}</time>,
       },

@@ -155,11 +155,12 @@ describeEachDatabase('dashboard', (kind) => {
     expect(s.counts.enquiries).toBe(7);
     expect(s.latest_enquiries).toHaveLength(DASHBOARD_LATEST_ENQUIRIES);
     expect(s.latest_enquiries.map((e) => e.full_name)).toEqual(['Visitor 6', 'Visitor 5', 'Visitor 4', 'Visitor 3', 'Visitor 2']);
-    expect(s.latest_enquiries[0]).toEqual({
+    expect(s.latest_enquiries[0]).toMatchObject({
       id: expect.any(Number),
       full_name: 'Visitor 6',
       email: 'v6@example.com',
       message: 'Message 6',
+      status: 'new',
       time_created: new Date(base + 6 * 60_000).toISOString(),
     });
   });
