@@ -50,9 +50,30 @@ export function largest(image: SiteImage): string {
   return last || image.url;
 }
 
-export function Hero({ image, title, children }: { image: SiteImage | null; title: string; children?: ReactNode }) {
+/**
+ * A grid tile's aspect ratio (`--r`): the justified grid (site.css `.gallery`) sizes each photo
+ * from it before the photo loads, so rows keep every photo whole and nothing shifts.
+ */
+export function ratioStyle(image: { width?: number | null; height?: number | null }): CSSProperties | undefined {
+  if (!image.width || !image.height) return undefined;
+  return { '--r': (image.width / image.height).toFixed(4) } as CSSProperties;
+}
+
+/** A page's top picture: the home page's is tall, the inner pages' a band that leaves room for their content. */
+export function Hero({
+  image,
+  title,
+  home = false,
+  children,
+}: {
+  image: SiteImage | null;
+  title: string;
+  home?: boolean;
+  children?: ReactNode;
+}) {
+  const className = ['hero', home ? 'hero-home' : 'hero-inner', image ? '' : 'hero-plain'].filter(Boolean).join(' ');
   return (
-    <div className={image ? 'hero' : 'hero hero-plain'}>
+    <div className={className}>
       {image && <Img image={image} alt="" sizes="100vw" priority className="hero-img" />}
       <div className="hero-text">
         <h1>{title}</h1>

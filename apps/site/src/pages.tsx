@@ -45,7 +45,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
   const heroImage = page.hero ?? first?.image ?? null;
   return (
     <>
-      <Hero image={heroImage} title={studio}>
+      <Hero image={heroImage} title={studio} home>
         <p className="lead">{first && !page.hero ? `${first.title}: ${first.message}` : tagline}</p>
         <p>
           <a className="button" href={sitePaths.contact}>
