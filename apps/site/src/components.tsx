@@ -83,6 +83,9 @@ export function Hero({
   );
 }
 
+/** How wide a justified grid's photo is drawn: about a third of the page, half a phone's width. */
+export const GALLERY_SIZES = '(min-width: 1100px) 480px, (min-width: 700px) 40vw, 60vw';
+
 /**
  * A gallery: each photo links to its largest size (so it opens without JavaScript); the client
  * script turns the links into a lightbox. Big galleries come a page at a time, with a link to
@@ -95,9 +98,16 @@ export function Gallery({ gallery, label, basePath }: { gallery: GalleryPage; la
     <section aria-label={`${label}: photos`}>
       <ul className="gallery" data-gallery>
         {gallery.photos.map((p, i) => (
-          <li key={p.id}>
-            <a href={largest(p.image)} data-lightbox data-srcset={p.image.srcset} data-width={p.image.width} data-height={p.image.height}>
-              <Img image={p.image} alt={`${label}, photo ${first + i}`} sizes="(min-width: 1100px) 360px, (min-width: 700px) 33vw, 50vw" />
+          <li key={p.id} id={`photo-${p.id}`} style={ratioStyle(p.image)}>
+            <a
+              href={largest(p.image)}
+              data-lightbox
+              data-photo={p.id}
+              data-srcset={p.image.srcset}
+              data-width={p.image.width}
+              data-height={p.image.height}
+            >
+              <Img image={p.image} alt={`${label}, photo ${first + i}`} sizes={GALLERY_SIZES} />
             </a>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { ENQUIRY_HONEYPOT_FIELD, ENQUIRY_LIMITS, type SiteContact } from '@darkroom/contracts';
-import { Gallery, Hero, Img, Paragraphs } from './components';
+import { GALLERY_SIZES, Gallery, Hero, Img, Paragraphs, largest, ratioStyle } from './components';
 import { sitePaths, type EnquiryFormState, type GalleryLinksFormState, type PageModel } from './model';
 
 type Of<K extends PageModel['kind']> = Extract<PageModel, { kind: K }>;
@@ -83,13 +83,9 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
             <h2 id="gallery">Gallery</h2>
             <ul className="gallery" data-gallery>
               {page.homeGallery.map((g, i) => (
-                <li key={g.id}>
-                  <a href={g.image.url} data-lightbox>
-                    <Img
-                      image={g.image}
-                      alt={g.name || `Gallery photo ${i + 1}`}
-                      sizes="(min-width: 1100px) 360px, (min-width: 700px) 33vw, 50vw"
-                    />
+                <li key={g.id} id={`photo-${g.id}`} style={ratioStyle(g.image)}>
+                  <a href={largest(g.image)} data-lightbox data-photo={g.id} data-srcset={g.image.srcset}>
+                    <Img image={g.image} alt={g.name || `Gallery photo ${i + 1}`} sizes={GALLERY_SIZES} />
                   </a>
                 </li>
               ))}
