@@ -57,7 +57,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
         {(page.hero ? page.carousel : slides).length > 0 && (
           <section aria-labelledby="moments">
             <h2 id="moments">Moments</h2>
-            <ul className="slides" tabIndex={0} aria-label="Moments: scroll sideways for more">
+            <ul className="slides" id="moments-list" tabIndex={0} aria-label="Moments: scroll sideways for more" data-slides>
               {(page.hero ? page.carousel : slides).map((c) => (
                 <li key={c.id}>
                   <Img image={c.image} alt={c.title} sizes="(min-width: 900px) 60vw, 90vw" />
@@ -67,6 +67,14 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
                 </li>
               ))}
             </ul>
+            <div className="slides-nav" data-slides-nav hidden>
+              <button type="button" className="slides-arrow" aria-label="Previous moments" aria-controls="moments-list" data-slides-prev>
+                ‹
+              </button>
+              <button type="button" className="slides-arrow" aria-label="Next moments" aria-controls="moments-list" data-slides-next>
+                ›
+              </button>
+            </div>
           </section>
         )}
         {page.services.length > 0 && (
