@@ -50,9 +50,30 @@ export function largest(image: SiteImage): string {
   return last || image.url;
 }
 
-export function Hero({ image, title, children }: { image: SiteImage | null; title: string; children?: ReactNode }) {
+/**
+ * A grid tile's aspect ratio (`--r`): the justified grid (site.css `.gallery`) sizes each photo
+ * from it before the photo loads, so rows keep every photo whole and nothing shifts.
+ */
+export function ratioStyle(image: { width?: number | null; height?: number | null }): CSSProperties | undefined {
+  if (!image.width || !image.height) return undefined;
+  return { '--r': (image.width / image.height).toFixed(4) } as CSSProperties;
+}
+
+/** A page's top picture: the home page's is tall, the inner pages' a band that leaves room for their content. */
+export function Hero({
+  image,
+  title,
+  home = false,
+  children,
+}: {
+  image: SiteImage | null;
+  title: string;
+  home?: boolean;
+  children?: ReactNode;
+}) {
+  const className = ['hero', home ? 'hero-home' : 'hero-inner', image ? '' : 'hero-plain'].filter(Boolean).join(' ');
   return (
-    <div className={image ? 'hero' : 'hero hero-plain'}>
+    <div className={className}>
       {image && <Img image={image} alt="" sizes="100vw" priority className="hero-img" />}
       <div className="hero-text">
         <h1>{title}</h1>
@@ -61,6 +82,9 @@ export function Hero({ image, title, children }: { image: SiteImage | null; titl
     </div>
   );
 }
+
+/** How wide a justified grid's photo is drawn: about a third of the page, half a phone's width. */
+export const GALLERY_SIZES = '(min-width: 1100px) 480px, (min-width: 700px) 40vw, 60vw';
 
 /**
  * A gallery: each photo links to its largest size (so it opens without JavaScript); the client
@@ -74,9 +98,16 @@ export function Gallery({ gallery, label, basePath }: { gallery: GalleryPage; la
     <section aria-label={`${label}: photos`}>
       <ul className="gallery" data-gallery>
         {gallery.photos.map((p, i) => (
-          <li key={p.id}>
-            <a href={largest(p.image)} data-lightbox data-srcset={p.image.srcset} data-width={p.image.width} data-height={p.image.height}>
-              <Img image={p.image} alt={`${label}, photo ${first + i}`} sizes="(min-width: 1100px) 360px, (min-width: 700px) 33vw, 50vw" />
+          <li key={p.id} id={`photo-${p.id}`} style={ratioStyle(p.image)}>
+            <a
+              href={largest(p.image)}
+              data-lightbox
+              data-photo={p.id}
+              data-srcset={p.image.srcset}
+              data-width={p.image.width}
+              data-height={p.image.height}
+            >
+              <Img image={p.image} alt={`${label}, photo ${first + i}`} sizes={GALLERY_SIZES} />
             </a>
           </li>
         ))}

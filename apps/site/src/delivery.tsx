@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { DeliveryPhoto } from '@darkroom/contracts';
 import siteCss from './site.css?raw';
 import deliveryCss from './delivery.css?raw';
-import { Img } from './components';
+import { Img, ratioStyle } from './components';
 import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_TILE_SIZES,
@@ -37,7 +37,7 @@ export function HeartIcon() {
 function Tile({ photo }: { photo: DeliveryPhoto }) {
   const image = { ...photo, square: null, wide: null };
   return (
-    <li data-id={photo.id}>
+    <li data-id={photo.id} style={ratioStyle(photo)}>
       <a href={photo.url} className="dl-open">
         <Img image={image} alt={photo.name} sizes={DELIVERY_TILE_SIZES} low deferred />
         <noscript>

@@ -133,8 +133,8 @@ export interface DeliveryLayout {
 export type DeliveryPageModel =
   { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };
 
-/** How wide a delivery tile is drawn: two columns on a phone, three on a tablet, four from 1100 px. */
-export const DELIVERY_TILE_SIZES = '(min-width: 1100px) 270px, (min-width: 700px) 33vw, 50vw';
+/** How wide a delivery tile is drawn in the justified grid: a landscape photo takes about a third of a row. */
+export const DELIVERY_TILE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 36vw, 60vw';
 
 /** The customer's addresses of a delivery (the page, and the JSON and download routes it calls). */
 export const deliveryPaths = {

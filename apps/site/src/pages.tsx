@@ -6,7 +6,7 @@ import {
   type EnquiryFieldMode,
   type SiteContact,
 } from '@darkroom/contracts';
-import { Gallery, Hero, Img, Paragraphs } from './components';
+import { GALLERY_SIZES, Gallery, Hero, Img, Paragraphs, largest, ratioStyle } from './components';
 import {
   sitePaths,
   type EnquiryFormField,
@@ -59,7 +59,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
   const heroImage = page.hero ?? first?.image ?? null;
   return (
     <>
-      <Hero image={heroImage} title={studio}>
+      <Hero image={heroImage} title={studio} home>
         <p className="lead">{first && !page.hero ? `${first.title}: ${first.message}` : tagline}</p>
         <p>
           <a className="button" href={sitePaths.contact}>
@@ -71,7 +71,7 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
         {(page.hero ? page.carousel : slides).length > 0 && (
           <section aria-labelledby="moments">
             <h2 id="moments">Moments</h2>
-            <ul className="slides" tabIndex={0} aria-label="Moments: scroll sideways for more">
+            <ul className="slides" id="moments-list" tabIndex={0} aria-label="Moments: scroll sideways for more" data-slides>
               {(page.hero ? page.carousel : slides).map((c) => (
                 <li key={c.id}>
                   <Img image={c.image} alt={c.title} sizes="(min-width: 900px) 60vw, 90vw" />
@@ -81,6 +81,14 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
                 </li>
               ))}
             </ul>
+            <div className="slides-nav" data-slides-nav hidden>
+              <button type="button" className="slides-arrow" aria-label="Previous moments" aria-controls="moments-list" data-slides-prev>
+                ‹
+              </button>
+              <button type="button" className="slides-arrow" aria-label="Next moments" aria-controls="moments-list" data-slides-next>
+                ›
+              </button>
+            </div>
           </section>
         )}
         {page.services.length > 0 && (
@@ -97,13 +105,9 @@ export function HomePage({ page, studio, tagline }: { page: Of<'home'>; studio: 
             <h2 id="gallery">Gallery</h2>
             <ul className="gallery" data-gallery>
               {page.homeGallery.map((g, i) => (
-                <li key={g.id}>
-                  <a href={g.image.url} data-lightbox>
-                    <Img
-                      image={g.image}
-                      alt={g.name || `Gallery photo ${i + 1}`}
-                      sizes="(min-width: 1100px) 360px, (min-width: 700px) 33vw, 50vw"
-                    />
+                <li key={g.id} id={`photo-${g.id}`} style={ratioStyle(g.image)}>
+                  <a href={largest(g.image)} data-lightbox data-photo={g.id} data-srcset={g.image.srcset}>
+                    <Img image={g.image} alt={g.name || `Gallery photo ${i + 1}`} sizes={GALLERY_SIZES} />
                   </a>
                 </li>
               ))}

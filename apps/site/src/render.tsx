@@ -248,6 +248,28 @@ function ogUrl(image: SiteImage): string {
   return image.wide ? image.wide.replace(/^\/media\/(d\/.+)\.webp$/, '/media/og/$1.jpg') : image.url;
 }
 
+function MenuLinks({
+  menu,
+  section,
+  className,
+}: {
+  menu: readonly (typeof SITE_MENU_PAGES)[number][];
+  section: string;
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {menu.map((m) => (
+        <li key={m.key}>
+          <a href={m.path} aria-current={section === m.path ? 'page' : undefined}>
+            {m.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Document({ page, layout, path, meta }: { page: PageModel; layout: Layout; path: string; meta: Meta }) {
   const { settings } = layout;
   const canonical = layout.origin + path;
@@ -304,15 +326,13 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
           </a>
           {menu.length > 0 && (
             <nav aria-label="Main">
-              <ul>
-                {menu.map((m) => (
-                  <li key={m.key}>
-                    <a href={m.path} aria-current={section === m.path ? 'page' : undefined}>
-                      {m.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              {/* A phone's menu folds behind a button (a disclosure: no script needed); wider
+                  screens show the same links in a row. CSS shows one of the two. */}
+              <details className="menu-fold" data-menu>
+                <summary>Menu</summary>
+                <MenuLinks menu={menu} section={section} />
+              </details>
+              <MenuLinks menu={menu} section={section} className="menu-row" />
             </nav>
           )}
         </header>

@@ -187,6 +187,8 @@ function gallery(): void {
     if (p.width && p.height) {
       img.width = p.width;
       img.height = p.height;
+      // The justified grid's ratio, as the server writes it (components.tsx ratioStyle).
+      li.style.setProperty('--r', (p.width / p.height).toFixed(4));
     }
     if (p.placeholder) img.style.backgroundImage = `url("${p.placeholder}")`;
     if (p.srcset) {

@@ -1,18 +1,22 @@
 // The public site's only script: a progressive enhancement. Every page works without it.
 // - Galleries: links to full-size photos open in a lightbox (keyboard, buttons and swipe).
-// - Big galleries: the "More photos" link is followed as the visitor scrolls.
+// - Big galleries: the "More photos" link is followed as the visitor scrolls (or clicks it).
+// - The home page's Moments strip: arrows; the phone's menu: Escape closes it.
 // - The enquiry form: sent with fetch, field messages shown in place, thanks without a reload.
 // - The client gallery form: the same, for the e-mail that asks for a customer's gallery links.
 
-type Item = { href: string; srcset: string; alt: string };
+type Item = { href: string; srcset: string; alt: string; photo: string | undefined };
+
+/** A photo's own address: `#photo-<id>` opens the lightbox on it (and, without script, scrolls to it). */
+const PHOTO_HASH = /^#photo-(\d+)$/;
 
 function lightbox(): void {
   let dialog: HTMLDialogElement | null = null;
   let img: HTMLImageElement;
   let count: HTMLParagraphElement;
   let items: Item[] = [];
+  let links: HTMLAnchorElement[] = [];
   let index = 0;
-  let opener: HTMLElement | null = null;
 
   const show = (i: number) => {
     index = (i + items.length) % items.length;
@@ -25,6 +29,8 @@ function lightbox(): void {
     }
     img.alt = item.alt;
     count.textContent = `${index + 1} / ${items.length}`;
+    // The address names the photo shown, to share or come back to (replaced: Back leaves the viewer's page).
+    if (item.photo) history.replaceState(history.state, '', `#photo-${item.photo}`);
   };
 
   const build = () => {
@@ -66,23 +72,46 @@ function lightbox(): void {
       const dy = e.changedTouches[0]!.clientY - startY;
       if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) show(dx < 0 ? index + 1 : index - 1);
     });
-    dialog.addEventListener('close', () => opener?.focus());
+    // Focus goes back to the photo last shown (not the one first opened), and the address to the page's.
+    dialog.addEventListener('close', () => {
+      if (PHOTO_HASH.test(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
+      const link = links[index];
+      link?.focus({ preventScroll: true });
+      link?.scrollIntoView({ block: 'nearest' });
+    });
     document.body.append(dialog);
+  };
+
+  const open = (link: HTMLAnchorElement) => {
+    const gallery = link.closest('[data-gallery]');
+    links = Array.from((gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-lightbox]'));
+    items = links.map((a) => ({
+      href: a.href,
+      srcset: a.dataset.srcset ?? '',
+      alt: a.querySelector('img')?.alt ?? '',
+      photo: a.dataset.photo,
+    }));
+    if (!dialog) build();
+    show(links.indexOf(link));
+    if (!dialog!.open) dialog!.showModal();
   };
 
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-lightbox]');
     if (!link) return;
-    const gallery = link.closest('[data-gallery]');
-    const links = Array.from((gallery ?? document).querySelectorAll<HTMLAnchorElement>('a[data-lightbox]'));
-    items = links.map((a) => ({ href: a.href, srcset: a.dataset.srcset ?? '', alt: a.querySelector('img')?.alt ?? '' }));
     e.preventDefault();
-    if (!dialog) build();
-    opener = link;
-    show(links.indexOf(link));
-    dialog!.showModal();
+    open(link);
   });
+
+  // A shared address opens the viewer on its photo (when that photo is on this page).
+  const fromHash = () => {
+    const id = PHOTO_HASH.exec(location.hash)?.[1];
+    const link = id ? document.querySelector<HTMLAnchorElement>(`a[data-lightbox][data-photo="${id}"]`) : null;
+    if (link) open(link);
+  };
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
 }
 
 function endlessGalleries(): void {
@@ -92,29 +121,48 @@ function endlessGalleries(): void {
     const list = section?.querySelector('[data-gallery]');
     if (!section || !list) continue;
     let loading = false;
-    const observer = new IntersectionObserver(
-      async (entries) => {
-        if (!entries.some((en) => en.isIntersecting) || loading) return;
-        loading = true;
-        try {
-          const res = await fetch(next.href, { headers: { accept: 'text/html' } });
-          if (!res.ok) return;
-          const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-          const more = doc.querySelector('[data-gallery]');
-          if (more) list.append(...Array.from(more.children));
-          const following = doc.querySelector<HTMLAnchorElement>('a[data-next-page]');
-          if (following) next.href = following.href;
-          else {
-            observer.disconnect();
-            next.remove();
-          }
-        } finally {
-          loading = false;
+    // Appends the page the link names; the link then names the page after it (read from the
+    // page just loaded, resolved against its own address), or goes when there is none.
+    const loadMore = async () => {
+      if (loading || !next.isConnected) return;
+      loading = true;
+      try {
+        const res = await fetch(next.href, { headers: { accept: 'text/html' } });
+        if (!res.ok) return;
+        const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+        const more = doc.querySelector('[data-gallery]');
+        if (more) list.append(...Array.from(more.children));
+        const following = doc.querySelector<HTMLAnchorElement>('a[data-next-page]')?.getAttribute('href');
+        if (following) next.href = new URL(following, res.url).href;
+        else {
+          observer.disconnect();
+          next.remove();
         }
-      },
-      { rootMargin: '800px 0px' },
-    );
+      } finally {
+        loading = false;
+      }
+      // Still in reach after the append (a tall screen, short pages): the observer reports only
+      // changes, so it is asked again rather than leaving the link to drop the loaded photos.
+      if (next.isConnected) {
+        observer.unobserve(next);
+        observer.observe(next);
+      }
+    };
+    const observer = new IntersectionObserver((entries) => void (entries.some((en) => en.isIntersecting) && loadMore()), {
+      rootMargin: '800px 0px',
+    });
     observer.observe(next);
+    // Followed by hand (a keyboard, a click before the scroll), the link appends in place too:
+    // going to its page would show that page's photos alone.
+    next.addEventListener('click', (e) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      const before = list.children.length;
+      void loadMore().then(() => {
+        // Focus moves to the first photo appended, where reading goes on.
+        list.children[before]?.querySelector<HTMLElement>('a')?.focus();
+      });
+    });
   }
 }
 
@@ -221,7 +269,45 @@ function galleryLinksForm(): void {
   });
 }
 
+/** The home page's Moments strip: arrow buttons, shown only when there is more than fits. */
+function slideArrows(): void {
+  const strip = document.querySelector<HTMLElement>('[data-slides]');
+  const nav = document.querySelector<HTMLElement>('[data-slides-nav]');
+  if (!strip || !nav) return;
+  const prev = nav.querySelector<HTMLButtonElement>('[data-slides-prev]')!;
+  const next = nav.querySelector<HTMLButtonElement>('[data-slides-next]')!;
+  const update = () => {
+    const max = strip.scrollWidth - strip.clientWidth;
+    nav.hidden = max <= 1;
+    prev.disabled = strip.scrollLeft <= 1;
+    next.disabled = strip.scrollLeft >= max - 1;
+  };
+  const step = (dir: number) => {
+    const slide = strip.querySelector<HTMLElement>('li');
+    const gap = parseFloat(getComputedStyle(strip).columnGap) || 0;
+    const behavior = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    strip.scrollBy({ left: dir * ((slide?.offsetWidth ?? strip.clientWidth) + gap), behavior });
+  };
+  prev.addEventListener('click', () => step(-1));
+  next.addEventListener('click', () => step(1));
+  strip.addEventListener('scroll', update, { passive: true });
+  window.addEventListener('resize', update);
+  update();
+}
+
+/** The phone's folded menu closes with Escape, focus back on its button. */
+function menuFold(): void {
+  const menu = document.querySelector<HTMLDetailsElement>('details[data-menu]');
+  menu?.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !menu.open) return;
+    menu.open = false;
+    menu.querySelector('summary')?.focus();
+  });
+}
+
 lightbox();
 endlessGalleries();
+slideArrows();
+menuFold();
 enquiryForm();
 galleryLinksForm();
