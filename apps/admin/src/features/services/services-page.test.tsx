@@ -25,6 +25,8 @@ const service = (i: number): Service => ({
   site_cover_image: `/media/s/${i}.webp`,
   orig_image: `/adminportal/originals/${i}/`,
   status: i % 2 === 0,
+  seo_title: '',
+  seo_description: '',
   time_created: '2026-11-28T00:00:00.000Z',
   time_updated: '2026-11-28T00:00:00.000Z',
 });
