@@ -164,7 +164,7 @@ export const siteApi = {
   servicePage: get('/site/service-page/', 'The service page, or null', siteServicePageSchema.nullable()),
   settings: get(
     '/site/settings/',
-    'Studio name, tagline, SEO description, social links, menu, the contact form\'s questions',
+    "Studio name, tagline, SEO description, social links, menu, the contact form's questions",
     siteSettingsSchema.omit({ time_updated: true, enquiry_ack: true }),
   ),
 } as const;

@@ -62,7 +62,11 @@ export async function updateSiteSettings(ctx: AppContext, data: SiteSettingsData
     ...(data.enquiry_fields ? { enquiryFields: data.enquiry_fields } : {}),
     ...(data.enquiry_privacy !== undefined ? { enquiryPrivacy: data.enquiry_privacy } : {}),
     ...(data.enquiry_ack
-      ? { enquiryAckEnabled: data.enquiry_ack.enabled, enquiryAckSubject: data.enquiry_ack.subject, enquiryAckMessage: data.enquiry_ack.message }
+      ? {
+          enquiryAckEnabled: data.enquiry_ack.enabled,
+          enquiryAckSubject: data.enquiry_ack.subject,
+          enquiryAckMessage: data.enquiry_ack.message,
+        }
       : {}),
   });
   await ctx.cache.invalidate(SITE_SETTINGS_TAG);
