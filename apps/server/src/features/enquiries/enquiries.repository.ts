@@ -58,12 +58,6 @@ export async function updateEnquiry(db: DbOrTx, id: number, changes: EnquiryChan
   return row ?? null;
 }
 
-/** Locks an enquiry for a change that reads it first (a conversion made twice at once). */
-export async function lockEnquiry(db: DbOrTx, id: number): Promise<EnquiryRow | null> {
-  const [row] = await db.select().from(enquiries).where(eq(enquiries.id, id)).for('update');
-  return row ?? null;
-}
-
 export async function insertReply(db: DbOrTx, values: typeof enquiryReplies.$inferInsert): Promise<void> {
   await db.insert(enquiryReplies).values(values);
 }
