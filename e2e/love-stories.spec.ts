@@ -28,7 +28,7 @@ test.describe('love stories', () => {
     // Validation on blur, then every required message on submit.
     await page.getByRole('button', { name: 'Create love story' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create love story' });
-    await dialog.getByLabel('Title', { exact: true }).focus();
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).focus();
     await dialog.getByLabel('Description 1').focus();
     await expect(dialog.getByText(LOVE_STORY_MESSAGES.titleRequired)).toBeVisible();
     await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -42,7 +42,7 @@ test.describe('love stories', () => {
     }
 
     // The server's image check shows against the cover field.
-    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await chooseCustomer(dialog, ada.name);
     await dialog.getByLabel('Description 1').fill('We met on a rainy day in Rome.');
     await dialog.getByLabel('Description 3').fill('Then came Paris.');
@@ -77,12 +77,12 @@ test.describe('love stories', () => {
     const edited = `${title} forever`;
     await story.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit love story' });
-    await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(edit.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
     await expect(edit.getByLabel('Description 3')).toHaveValue('Then came Paris.');
-    await edit.getByLabel('Title', { exact: true }).fill('');
-    await edit.getByLabel('Title', { exact: true }).blur();
+    await edit.getByRole('textbox', { name: 'Title', exact: true }).fill('');
+    await edit.getByRole('textbox', { name: 'Title', exact: true }).blur();
     await expect(edit.getByText(LOVE_STORY_MESSAGES.titleRequired)).toBeVisible();
-    await edit.getByLabel('Title', { exact: true }).fill(edited);
+    await edit.getByRole('textbox', { name: 'Title', exact: true }).fill(edited);
     await chooseCustomer(edit, ben.name);
     await edit.getByRole('button', { name: 'Submit' }).click();
     await expect(notification(page, LOVE_STORY_MESSAGES.updated)).toBeVisible();
@@ -162,7 +162,7 @@ test.describe('love stories', () => {
     await page.goto('/admin-account/Love-stories');
     await page.getByRole('button', { name: 'Create love story' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create love story' });
-    const title = dialog.getByRole('textbox', { name: 'Title' });
+    const title = dialog.getByRole('textbox', { name: 'Title', exact: true });
     await expect(title).toBeFocused();
     // The buttons stay put while the fields scroll (before, they were below the last field).
     const submit = dialog.getByRole('button', { name: 'Submit' });
