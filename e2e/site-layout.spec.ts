@@ -116,6 +116,30 @@ async function noAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * The grid's photos are drawn whole (each box has its photo's stored aspect ratio, from the
+ * width/height attributes, so before it loads too), a portrait among them, and each row's photos
+ * share one height (a justified grid).
+ */
+async function expectJustified(page: Page, selector: string, where: string) {
+  const boxes = await page.locator(selector).evaluateAll((imgs) =>
+    imgs.map((img) => {
+      const r = img.getBoundingClientRect();
+      const stored = Number(img.getAttribute('width')) / Number(img.getAttribute('height'));
+      return { ratio: r.width / r.height, stored, top: Math.round(r.top), height: r.height };
+    }),
+  );
+  expect(boxes.length, where).toBeGreaterThan(2);
+  expect(
+    boxes.some((b) => b.stored < 1),
+    `${where}: a portrait`,
+  ).toBe(true);
+  boxes.forEach((b, i) => expect(Math.abs(b.ratio / b.stored - 1), `${where}, photo ${i + 1}`).toBeLessThan(0.03));
+  const rows = new Map<number, number[]>();
+  for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.height]);
+  for (const heights of rows.values()) expect(Math.max(...heights) - Math.min(...heights), where).toBeLessThan(2);
+}
+
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 const photos = (page: Page) => page.locator('[data-gallery] a[data-lightbox]');
@@ -195,27 +219,7 @@ test.describe('the website layout', () => {
       await page.setViewportSize(size);
       for (const path of [seeded!.servicePath, seeded!.storyPath, '/']) {
         await page.goto(path, { waitUntil: 'domcontentloaded' });
-        const boxes = await page.evaluate(() =>
-          Array.from(document.querySelectorAll<HTMLImageElement>('[data-gallery] img')).map((img) => {
-            const r = img.getBoundingClientRect();
-            return { ratio: r.width / r.height, stored: img.width / img.height, top: Math.round(r.top), height: r.height };
-          }),
-        );
-        expect(boxes.length, path).toBeGreaterThan(2);
-        for (const b of boxes) expect(Math.abs(b.ratio / (Number(b.stored) || 1) - 1), `${path} at ${size.width} px`).toBeLessThan(0.03);
-        // Portraits are kept upright (a square crop made them 1:1).
-        const attrs = await page
-          .locator('[data-gallery] img')
-          .evaluateAll((imgs) => imgs.map((i) => Number(i.getAttribute('width')) / Number(i.getAttribute('height'))));
-        expect(
-          attrs.some((r) => r < 1),
-          `${path}: a portrait`,
-        ).toBe(true);
-        boxes.forEach((b, i) => expect(Math.abs(b.ratio - attrs[i]!), `${path} photo ${i + 1}`).toBeLessThan(0.05));
-        // A row's photos share one height (a justified grid).
-        const rows = new Map<number, number[]>();
-        for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b.height]);
-        for (const heights of rows.values()) expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
+        await expectJustified(page, '[data-gallery] img', `${path} at ${size.width} px`);
       }
     }
     await page.unroute('**/media/**');
@@ -228,13 +232,47 @@ test.describe('the website layout', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a customer's delivery grid keeps each photo whole, the photos appended as they scroll too", async ({ page, api }) => {
+    const errors = watchPageErrors(page);
+    const customer = await createCustomer(api, 'Justified');
+    const gallery = await post(api, '/adminportal/manage-client-galleries/', {
+      title: `Justified ${Date.now().toString(36)}`,
+      user: String(customer.id),
+      status: 'true',
+      cover_image: [await jpeg(seed++, 1600, 1000)],
+    });
+    // More than the page's first 24: the rest come from the JSON as the customer scrolls.
+    await post(api, '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: await mixed(27) });
+    const url = ((await (await api.get(`/adminportal/manage-client-galleries/${gallery.id}/`)).json()) as { delivery_url: string })
+      .delivery_url;
+    // The page itself holds the first 24; the script appends the rest from the JSON.
+    expect((await (await page.request.get(url)).text()).match(/<li data-id=/g)).toHaveLength(24);
+    const tiles = page.locator('ul[data-delivery] img');
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.goto(url);
+      await expectJustified(page, 'ul[data-delivery] img', `delivery at ${size.width} px`);
+    }
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return tiles.count();
+      })
+      .toBe(27);
+    await expectJustified(page, 'ul[data-delivery] img', 'delivery at 1280 px, all photos');
+    expect(errors).toEqual([]);
+  });
+
   test('"More photos" appends the next page in place and then names the page after it', async ({ page }) => {
     const errors = watchPageErrors(page);
     const path = seeded!.servicePath;
+    // A short window: the link is out of the script's reach (800 px below it) until a scroll.
+    await page.setViewportSize({ width: 1280, height: 400 });
     await page.goto(path);
     await expect(photos(page)).toHaveCount(SITE_GALLERY_PAGE_SIZE);
     const more = page.getByRole('link', { name: 'More photos' });
     await expect(more).toHaveAttribute('href', /\?page=2$/);
+    expect((await more.boundingBox())!.y).toBeGreaterThan(400 + 800);
     // Followed with the keyboard before any scroll: the loaded photos stay, the next page joins them.
     await more.focus();
     await page.keyboard.press('Enter');
@@ -293,12 +331,16 @@ test.describe('the website layout', () => {
       await page.keyboard.press('Enter');
       await expect.poll(scrolled).toBeGreaterThan(100);
       await expect(prev).toBeEnabled();
-      // Three slides: a second step reaches the end, where the arrow is disabled.
-      const first = await scrolled();
-      await next.press('Enter');
-      await expect(next).toBeDisabled();
+      // Step by step to the end (a worker that seeded again has more slides), where the arrow is disabled.
+      await expect
+        .poll(async () => {
+          if (await next.isEnabled()) await next.press('Enter');
+          return next.isDisabled();
+        })
+        .toBe(true);
+      const end = await scrolled();
       await prev.press('Enter');
-      await expect.poll(scrolled).toBeLessThan(first + 50);
+      await expect.poll(scrolled).toBeLessThan(end);
       await expect
         .poll(async () => {
           if (await prev.isEnabled()) await prev.press('Enter');

@@ -168,7 +168,8 @@ test.describe('the public website', () => {
     await expect(viewer.getByText('3 / 3')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
-    await expect(first).toBeFocused();
+    // Back on the photo last shown, the third.
+    await expect(page.locator('[data-gallery] a[data-lightbox]').nth(2)).toBeFocused();
   });
 
   test('an enquiry is sent without JavaScript: field messages, then a thank-you page', async ({ browser, baseURL, api }) => {

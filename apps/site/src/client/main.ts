@@ -120,33 +120,35 @@ function endlessGalleries(): void {
     const section = next.closest('section');
     const list = section?.querySelector('[data-gallery]');
     if (!section || !list) continue;
-    let loading = false;
     // Appends the page the link names; the link then names the page after it (read from the
     // page just loaded, resolved against its own address), or goes when there is none.
-    const loadMore = async () => {
-      if (loading || !next.isConnected) return;
-      loading = true;
-      try {
-        const res = await fetch(next.href, { headers: { accept: 'text/html' } });
-        if (!res.ok) return;
-        const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-        const more = doc.querySelector('[data-gallery]');
-        if (more) list.append(...Array.from(more.children));
-        const following = doc.querySelector<HTMLAnchorElement>('a[data-next-page]')?.getAttribute('href');
-        if (following) next.href = new URL(following, res.url).href;
-        else {
-          observer.disconnect();
-          next.remove();
+    const fetchMore = async () => {
+      const res = await fetch(next.href, { headers: { accept: 'text/html' } });
+      if (!res.ok) return;
+      const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+      const more = doc.querySelector('[data-gallery]');
+      if (more) list.append(...Array.from(more.children));
+      const following = doc.querySelector<HTMLAnchorElement>('a[data-next-page]')?.getAttribute('href');
+      if (following) next.href = new URL(following, res.url).href;
+      else {
+        observer.disconnect();
+        next.remove();
+      }
+    };
+    // One page at a time: a click while the scroll's page is on its way waits for that page.
+    let pending: Promise<void> | null = null;
+    const loadMore = (): Promise<void> => {
+      if (!next.isConnected) return Promise.resolve();
+      pending ??= fetchMore().finally(() => {
+        pending = null;
+        // Still in reach after the append (a tall screen, short pages): the observer reports
+        // only changes, so it is asked again rather than leaving the link to drop the loaded photos.
+        if (next.isConnected) {
+          observer.unobserve(next);
+          observer.observe(next);
         }
-      } finally {
-        loading = false;
-      }
-      // Still in reach after the append (a tall screen, short pages): the observer reports only
-      // changes, so it is asked again rather than leaving the link to drop the loaded photos.
-      if (next.isConnected) {
-        observer.unobserve(next);
-        observer.observe(next);
-      }
+      });
+      return pending;
     };
     const observer = new IntersectionObserver((entries) => void (entries.some((en) => en.isIntersecting) && loadMore()), {
       rootMargin: '800px 0px',
