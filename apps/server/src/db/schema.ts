@@ -348,7 +348,7 @@ export const teamMembers = pgTable(
   (t) => [index('team_members_cover_asset').on(t.coverAssetId)],
 );
 
-/** A visitor's enquiry and where it stands in the studio's pipeline (migration 0007_enquiry_pipeline). */
+/** A visitor's enquiry and where it stands in the studio's pipeline (migration 0009_enquiry_pipeline). */
 export const enquiries = pgTable(
   'enquiries',
   {

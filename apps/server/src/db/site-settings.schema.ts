@@ -3,7 +3,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/p
 /**
  * The public site's settings: one row (id 1), written by the portal's settings page. Absent
  * until first saved; the site then shows the defaults from packages/contracts.
- * Migrations: drizzle/0003_site_settings.sql; the contact form's columns 0007_enquiry_pipeline.sql
+ * Migrations: drizzle/0003_site_settings.sql; the contact form's columns 0009_enquiry_pipeline.sql
  * (null in a row saved before them: the defaults apply).
  */
 export const siteSettings = pgTable('site_settings', {
