@@ -1,5 +1,6 @@
 -- The journal: posts with the editor's ProseMirror JSON as their body, and the photos uploaded
--- for them (a post's cover is one of its photos).
+-- for them (a post's cover is one of its photos: no foreign key back, so a backup restores
+-- parents before children).
 CREATE TABLE "blog_posts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"title" varchar(200) NOT NULL,
@@ -26,8 +27,6 @@ CREATE TABLE "blog_post_photos" (
 ALTER TABLE "blog_post_photos" ADD CONSTRAINT "blog_post_photos_post_id_blog_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."blog_posts"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "blog_post_photos" ADD CONSTRAINT "blog_post_photos_image_asset_id_media_assets_id_fk" FOREIGN KEY ("image_asset_id") REFERENCES "public"."media_assets"("id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "blog_posts" ADD CONSTRAINT "blog_posts_cover_photo_id_blog_post_photos_id_fk" FOREIGN KEY ("cover_photo_id") REFERENCES "public"."blog_post_photos"("id") ON DELETE set null ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "blog_posts_status_publish_at" ON "blog_posts" USING btree ("status","publish_at");
 --> statement-breakpoint

@@ -459,8 +459,11 @@ export const blogPosts = pgTable(
     slug: varchar('slug', { length: 80 }).notNull(),
     excerpt: text('excerpt').notNull().default(''),
     body: jsonb('body').notNull(),
-    /** One of the post's photos (blog_post_photos.id); set null when that photo goes. */
-    coverPhotoId: integer('cover_photo_id').references((): AnyPgColumn => blogPostPhotos.id, { onDelete: 'set null' }),
+    /**
+     * One of the post's photos (blog_post_photos.id). No foreign key: the photos reference their
+     * post, and a cycle would leave a backup no order to restore in; a missing photo reads as none.
+     */
+    coverPhotoId: integer('cover_photo_id'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
     seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),

@@ -105,7 +105,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
 
     // Through B: shown, zipped, downloaded.
     const site = `${b.url}/site/galleries/${token}/`;
-    const shown = (await (await fetch(site)).json()) as DeliveryGallery;
+    // The photo is derived by a job, in either process: B shows it once it is ready.
+    let shown = (await (await fetch(site)).json()) as DeliveryGallery;
+    for (const deadline = Date.now() + 60_000; !shown.photos.length && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 200));
+      shown = (await (await fetch(site)).json()) as DeliveryGallery;
+    }
     expect(shown.photos.map((p) => p.name)).toEqual(['beach.jpg']);
     const image = await fetch(`${b.url}${shown.photos[0]!.url}`);
     expect(image.status).toBe(200);
