@@ -9,6 +9,8 @@ import {
   deliveryPaths,
   favouriteLabel,
   HEART_PATH,
+  offeredSizes,
+  SIZE_LABEL,
   type DeliveryLayout,
   type DeliveryPageModel,
 } from './model';
@@ -61,6 +63,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   const shown = gallery.photos;
   const favourites = gallery.favourite_ids;
   const cover = gallery.cover;
+  const sizes = offeredSizes(gallery.download_size);
   return (
     <>
       <div className="hero dl-hero">
@@ -85,18 +88,23 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
           </div>
           {gallery.allow_download && (
             <div className="dl-downloads">
-              <a className="button" href={deliveryPaths.download(token)} download>
-                Download all
-              </a>
-              <a
-                className="button button-quiet"
-                href={deliveryPaths.download(token, true)}
-                download
-                data-download-favourites
-                hidden={favourites.length === 0}
-              >
-                Download favourites
-              </a>
+              {sizes.map((size) => (
+                <a key={size} className="button" href={deliveryPaths.download(token, false, size)} download>
+                  Download all{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
+                </a>
+              ))}
+              {sizes.map((size) => (
+                <a
+                  key={`fav-${size}`}
+                  className="button button-quiet"
+                  href={deliveryPaths.download(token, true, size)}
+                  download
+                  data-download-favourites
+                  hidden={favourites.length === 0}
+                >
+                  Download favourites{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
+                </a>
+              ))}
             </div>
           )}
         </div>
@@ -111,7 +119,8 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
               data-total={total}
               data-first={(page - 1) * DELIVERY_PAGE_SIZE}
               data-favourites={favourites.join(',')}
-              data-downloads={gallery.allow_download ? '1' : undefined}
+              data-downloads={gallery.allow_download ? sizes.join(',') : undefined}
+              data-pin={gallery.allow_download && gallery.download_pin ? '1' : undefined}
             >
               {shown.map((p) => (
                 <Tile key={p.id} photo={p} />

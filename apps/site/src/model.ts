@@ -113,6 +113,13 @@ export interface DeliveryLayout {
 export type DeliveryPageModel =
   { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };
 
+/** A download's size: the original file, or the web size (long edge 2048 px JPEG). */
+export type FileSize = 'original' | 'web';
+/** The sizes a gallery offers, the first being the one its buttons name first. */
+export const offeredSizes = (offer: 'original' | 'web' | 'both'): FileSize[] => (offer === 'both' ? ['web', 'original'] : [offer]);
+/** How a download button names its size when the customer has a choice. */
+export const SIZE_LABEL: Record<FileSize, string> = { web: 'web size', original: 'originals' };
+
 /** How wide a delivery tile is drawn: two columns on a phone, three on a tablet, four from 1100 px. */
 export const DELIVERY_TILE_SIZES = '(min-width: 1100px) 270px, (min-width: 700px) 33vw, 50vw';
 
@@ -122,8 +129,12 @@ export const deliveryPaths = {
   gallery: (token: string) => `/site/galleries/${token}/`,
   unlock: (token: string) => `/site/galleries/${token}/unlock/`,
   favourites: (token: string) => `/site/galleries/${token}/favourites/`,
-  download: (token: string, favourites = false) => `/site/galleries/${token}/download/${favourites ? '?favourites=1' : ''}`,
-  original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,
+  download: (token: string, favourites = false, size?: FileSize) => {
+    const query = [favourites ? 'favourites=1' : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
+    return `/site/galleries/${token}/download/${query ? `?${query}` : ''}`;
+  },
+  photo: (token: string, id: number, size: FileSize) => `/site/galleries/${token}/photos/${id}/download/?size=${size}`,
+  downloadPin: (token: string) => `/site/galleries/${token}/download-pin/`,
 } as const;
 
 /** The heart's outline (24x24), drawn by the server and by the delivery script alike. */

@@ -39,6 +39,8 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
     delivery_password_set: row.deliveryPasswordHash !== null,
     delivery_expires_at: row.deliveryExpiresAt,
     allow_download: row.allowDownload,
+    download_size: row.downloadSize,
+    download_pin_set: row.downloadPinHash !== null,
     favourites_count: row.favouritesCount,
   };
 }
@@ -91,6 +93,8 @@ export async function updateClientGalleryFields(
     delivery.deliveryPasswordHash = data.delivery_password ? await hashPassword(data.delivery_password) : null;
   if (input.has('delivery_expires_at')) delivery.deliveryExpiresAt = data.delivery_expires_at ? realDate(data.delivery_expires_at) : null;
   if (input.has('allow_download')) delivery.allowDownload = data.allow_download;
+  if (input.has('download_size')) delivery.downloadSize = data.download_size;
+  if (input.has('download_pin')) delivery.downloadPinHash = data.download_pin ? await hashPassword(data.download_pin) : null;
   return flows.update(
     ctx,
     id,

@@ -12,6 +12,8 @@ export interface DeliveryAccessRow {
   /** YYYY-MM-DD or null. */
   expiresAt: string | null;
   allowDownload: boolean;
+  downloadSize: 'original' | 'web' | 'both';
+  downloadPinHash: string | null;
   coverAssetId: number;
 }
 
@@ -23,6 +25,8 @@ const accessColumns = {
   passwordHash: clientGalleries.deliveryPasswordHash,
   expiresAt: clientGalleries.deliveryExpiresAt,
   allowDownload: clientGalleries.allowDownload,
+  downloadSize: clientGalleries.downloadSize,
+  downloadPinHash: clientGalleries.downloadPinHash,
   coverAssetId: clientGalleries.coverAssetId,
 };
 
