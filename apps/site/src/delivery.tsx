@@ -89,7 +89,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
           {gallery.allow_download && (
             <div className="dl-downloads">
               {sizes.map((size) => (
-                <a key={size} className="button" href={deliveryPaths.download(token, false, size)} download>
+                <a key={size} className="button" href={deliveryPaths.download(token, false, sizes.length > 1 ? size : undefined)} download>
                   Download all{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
                 </a>
               ))}
@@ -97,7 +97,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
                 <a
                   key={`fav-${size}`}
                   className="button button-quiet"
-                  href={deliveryPaths.download(token, true, size)}
+                  href={deliveryPaths.download(token, true, sizes.length > 1 ? size : undefined)}
                   download
                   data-download-favourites
                   hidden={favourites.length === 0}
@@ -145,6 +145,31 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   );
 }
 
+const EXPIRED_HEADING = 'This gallery has expired';
+
+/** A gallery past its last day: who to ask for the photos. */
+function ExpiredGallery({ studio, contact }: { studio: string; contact: { email: string; phone: string } }) {
+  return (
+    <div className="wrap dl-locked">
+      <h1>{EXPIRED_HEADING}</h1>
+      <p>To see these photos again, get in touch with {studio}.</p>
+      <ul className="dl-contact">
+        <li>{studio}</li>
+        {contact.email && (
+          <li>
+            E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </li>
+        )}
+        {contact.phone && (
+          <li>
+            Phone: <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
 function LockedGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'locked' }> }) {
   return (
     <div className="wrap dl-locked">
@@ -178,7 +203,11 @@ function LockedGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'l
 
 function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout: DeliveryLayout }) {
   const open = model.kind === 'open' ? model : null;
-  const title = open ? `${open.gallery.title} | ${layout.studio}` : `A private gallery | ${layout.studio}`;
+  const title = open
+    ? `${open.gallery.title} | ${layout.studio}`
+    : model.kind === 'expired'
+      ? `${EXPIRED_HEADING} | ${layout.studio}`
+      : `A private gallery | ${layout.studio}`;
   return (
     <html lang="en">
       <head>
@@ -205,7 +234,15 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
             {layout.studio}
           </a>
         </header>
-        <main id="main">{open ? <OpenGallery model={open} /> : model.kind === 'locked' && <LockedGallery model={model} />}</main>
+        <main id="main">
+          {open ? (
+            <OpenGallery model={open} />
+          ) : model.kind === 'locked' ? (
+            <LockedGallery model={model} />
+          ) : (
+            model.kind === 'expired' && <ExpiredGallery studio={layout.studio} contact={model.contact} />
+          )}
+        </main>
       </body>
     </html>
   );

@@ -111,7 +111,10 @@ export interface DeliveryLayout {
  * not-found page.
  */
 export type DeliveryPageModel =
-  { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };
+  | { kind: 'open'; token: string; gallery: DeliveryGallery; page: number }
+  | { kind: 'locked'; token: string; error: string | null }
+  /** Past its last day: says so, with how to reach the studio. */
+  | { kind: 'expired'; contact: { email: string; phone: string } };
 
 /** A download's size: the original file, or the web size (long edge 2048 px JPEG). */
 export type FileSize = 'original' | 'web';

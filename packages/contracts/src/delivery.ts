@@ -15,6 +15,8 @@ export const DELIVERY_MESSAGES = {
   passwordWrong: 'That password is not right',
   passwordTooLong: `Use at most 200 characters`,
   expiresInvalid: 'Use a date as YYYY-MM-DD',
+  expiresPast: 'Choose today or a later day',
+  expired: 'This gallery has expired',
   downloadsOff: 'Downloads are not allowed for this gallery',
   notFound: 'Not found.',
   idsInvalid: 'Each id must be a photo of this gallery',
@@ -33,7 +35,7 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** What a client gallery lets its customer download: originals, web sizes (long edge 2048 px JPEG), or both. */
-export const DOWNLOAD_SIZES = ['original', 'web', 'both'] as const;
+const DOWNLOAD_SIZES = ['original', 'web', 'both'] as const;
 export type DownloadSize = (typeof DOWNLOAD_SIZES)[number];
 /** The long edge of a web-size download, in pixels. */
 export const WEB_SIZE_LONG_EDGE = 2048;
@@ -121,7 +123,7 @@ export const deliveryUnlockSchema = z.object({
     .min(1, { error: DELIVERY_MESSAGES.passwordRequired })
     .max(DELIVERY_PASSWORD_MAX, { error: DELIVERY_MESSAGES.passwordTooLong }),
 });
-export const deliveryPinSchema = z.object({
+const deliveryPinSchema = z.object({
   pin: z.string({ error: DELIVERY_MESSAGES.pinRequired }).regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.pinWrong }),
 });
 export const deliveryFavouritesSchema = z.object({

@@ -28,9 +28,24 @@ export const SITE_SETTINGS_MESSAGES = {
   linkLabelRequired: 'Link name is required',
   linkUrlInvalid: 'Enter a full web address (https://...)',
   tooManyLinks: `At most ${SITE_SETTINGS_LIMITS.socialLinks} social links`,
+  timeZoneInvalid: 'Choose a time zone from the list',
+  reminderDaysInvalid: 'Use a whole number of days from 0 to 60 (0: no reminder)',
   updated: 'Site settings successfully updated',
   updateFailed: 'Site settings update failed',
 } as const;
+
+/** Days before expiry a client gallery's customer is reminded, until the studio says otherwise. */
+const DEFAULT_EXPIRY_REMINDER_DAYS = 7;
+
+/** Whether the runtime knows this IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 const webUrl = z
   .string({ error: SITE_SETTINGS_MESSAGES.linkUrlInvalid })
@@ -57,6 +72,19 @@ export const siteSettingsInputSchema = z.object({
     .array(z.enum(MENU_KEYS))
     .default([])
     .transform((keys) => MENU_KEYS.filter((k) => keys.includes(k))),
+  /** The studio's IANA time zone (client galleries expire at the end of a day there); left out: kept. */
+  time_zone: z
+    .string({ error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .max(64, { error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .refine(isTimeZone, { error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .optional(),
+  /** Days before a client gallery expires that its customer is reminded (0: never); left out: kept. */
+  expiry_reminder_days: z
+    .number({ error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .int({ error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .min(0, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .max(60, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -67,6 +95,9 @@ export const siteSettingsSchema = z.object({
   seo_description: z.string(),
   social_links: z.array(z.object({ label: z.string(), url: z.string() })),
   menu_pages: z.array(z.enum(MENU_KEYS)),
+  /** The studio's time zone (the server's until one is saved). */
+  time_zone: z.string(),
+  expiry_reminder_days: z.number().int(),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -80,6 +111,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     'Darkroom Studio photographs weddings, engagements and portraits with a natural, documentary eye. See our services and love stories, and get in touch.',
   social_links: [],
   menu_pages: MENU_KEYS,
+  time_zone: 'UTC',
+  expiry_reminder_days: DEFAULT_EXPIRY_REMINDER_DAYS,
   time_updated: null,
 };
 

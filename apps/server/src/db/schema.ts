@@ -224,6 +224,8 @@ export const clientGalleries = pgTable(
     downloadSize: varchar('download_size', { length: 10 }).$type<'original' | 'web' | 'both'>().notNull().default('original'),
     /** argon2id hash of the four-digit download PIN, or null when downloads need none. */
     downloadPinHash: text('download_pin_hash'),
+    /** The expiry date the customer was reminded of (a new date reminds again), or null. */
+    expiryReminderFor: date('expiry_reminder_for', { mode: 'string' }),
     timeCreated: created(),
     timeUpdated: updated(),
   },

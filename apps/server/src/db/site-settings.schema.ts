@@ -12,5 +12,8 @@ export const siteSettings = pgTable('site_settings', {
   seoDescription: text('seo_description').notNull(),
   socialLinks: jsonb('social_links').$type<{ label: string; url: string }[]>().notNull(),
   menuPages: jsonb('menu_pages').$type<string[]>().notNull(),
+  /** IANA time zone of the studio; null: the server's. Migration: drizzle/0008_proofing_expiry.sql. */
+  timeZone: text('time_zone'),
+  expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
 import { defineGalleryLinksJob } from '../features/delivery/delivery.service';
+import { defineExpiryRemindersJob } from '../features/delivery/expiry-reminders';
 import { defineMailJob } from '../features/emails/outgoing.service';
 import { defineUpkeepJobs } from '../maintenance';
 import type { JobQueue } from './queue';
@@ -10,6 +11,7 @@ export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineUpkeepJobs(jobs);
   defineMailJob(jobs, config);
   defineGalleryLinksJob(jobs);
+  defineExpiryRemindersJob(jobs);
   defineBackupJob(jobs, config);
   return jobs;
 }

@@ -180,7 +180,9 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
           </Stack>
           <FormHelperText error={!!errors.delivery_expires_at}>
             {errors.delivery_expires_at ??
-              (values.expires ? 'The link works until the end of this day (UTC).' : 'No expiry: the link works until you revoke it.')}
+              (values.expires
+                ? "The link works until the end of this day, in the studio's time zone (Site settings)."
+                : 'No expiry: the link works until you revoke it.')}
           </FormHelperText>
         </Box>
         <Box>

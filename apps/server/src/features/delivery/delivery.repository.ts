@@ -253,3 +253,49 @@ export async function liveGalleriesOfEmail(db: DbOrTx, email: string, today: str
     )
     .orderBy(asc(clientGalleries.id));
 }
+
+/**
+ * Published galleries with a customer's e-mail whose last day falls between `from` and `until`
+ * (inclusive) and whose customer has not been reminded of that day yet.
+ */
+export async function galleriesToRemind(db: DbOrTx, from: string, until: string) {
+  return db
+    .select({
+      id: clientGalleries.id,
+      title: clientGalleries.title,
+      token: clientGalleries.deliveryToken,
+      expiresAt: clientGalleries.deliveryExpiresAt,
+      email: accounts.email,
+      firstName: accounts.firstName,
+    })
+    .from(clientGalleries)
+    .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))
+    .where(
+      and(
+        eq(clientGalleries.status, true),
+        sql`${clientGalleries.deliveryExpiresAt} between ${from} and ${until}`,
+        sql`${clientGalleries.expiryReminderFor} is distinct from ${clientGalleries.deliveryExpiresAt}`,
+        sql`coalesce(trim(${accounts.email}), '') <> ''`,
+      ),
+    )
+    .orderBy(asc(clientGalleries.id));
+}
+
+/**
+ * Marks a gallery's customer reminded of `expiresAt`; false when another run did it first or the
+ * date changed meanwhile (so each date is reminded of once, however many processes run).
+ */
+export async function claimReminder(db: DbOrTx, id: number, expiresAt: string): Promise<boolean> {
+  const rows = await db
+    .update(clientGalleries)
+    .set({ expiryReminderFor: expiresAt })
+    .where(
+      and(
+        eq(clientGalleries.id, id),
+        eq(clientGalleries.deliveryExpiresAt, expiresAt),
+        sql`${clientGalleries.expiryReminderFor} is distinct from ${expiresAt}`,
+      ),
+    )
+    .returning({ id: clientGalleries.id });
+  return rows.length > 0;
+}

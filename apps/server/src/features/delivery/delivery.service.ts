@@ -19,6 +19,7 @@ import type { ZipEntry } from '../../media/zip';
 import { webSizeName } from '../../media/web-size';
 import { queueMail } from '../emails/outgoing.service';
 import { galleryTag } from '../galleries/galleries.service';
+import { getSiteSettings } from '../site/site-settings.service';
 import * as repo from './delivery.repository';
 import type { DeliveryAccessRow } from './delivery.repository';
 
@@ -59,16 +60,21 @@ const FAVOURITES_EVENT_MS = 10 * 60_000;
 const DOWNLOAD_KINDS = ['download', 'download-favourites', 'download-photo'];
 const ACTIVITY_EVENTS = 50;
 
-/** Today's date in UTC as YYYY-MM-DD. */
-const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** The calendar day `now` falls on in `zone`, as YYYY-MM-DD. */
+export const dayIn = (zone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-/** Whether a gallery answers its link at all: published, and not past its last day. */
-export function isLive(row: Pick<DeliveryAccessRow, 'status' | 'expiresAt'>, now?: Date): boolean {
-  return row.status && (row.expiresAt === null || row.expiresAt >= todayUtc(now));
+/** Today in the studio's time zone (a Site setting, the server's by default), as YYYY-MM-DD. */
+export async function studioToday(ctx: AppContext, now = new Date()): Promise<string> {
+  return dayIn((await getSiteSettings(ctx)).time_zone, now);
 }
+
+/** Whether a gallery's last day (inclusive, in the studio's time zone) is behind `today`. */
+const isExpired = (row: Pick<DeliveryAccessRow, 'expiresAt'>, today: string): boolean => row.expiresAt !== null && row.expiresAt < today;
 
 export type DeliveryAccess =
   | { state: 'missing' }
+  | { state: 'expired' }
   | { state: 'locked'; galleryId: number; title: string }
   | {
       state: 'open';
@@ -109,7 +115,8 @@ export class DeliveryService {
     opts: { view?: boolean; pinValues?: string[] } = {},
   ): Promise<DeliveryAccess> {
     const row = await repo.galleryByToken(ctx.db, token);
-    if (!row || !isLive(row)) return { state: 'missing' };
+    if (!row || !row.status) return { state: 'missing' };
+    if (isExpired(row, await studioToday(ctx))) return { state: 'expired' };
     if (row.passwordHash && !(await this.holdsUnlock(ctx, row, unlockValues)))
       return { state: 'locked', galleryId: row.id, title: row.title };
     if (opts.view) await recordView(ctx, row.id);
@@ -133,6 +140,7 @@ export class DeliveryService {
   ): Promise<OpenAccess> {
     const access = await this.access(ctx, token, unlockValues, opts);
     if (access.state === 'missing') throw notFound(DELIVERY_MESSAGES.notFound);
+    if (access.state === 'expired') throw new HttpError(410, DELIVERY_MESSAGES.expired);
     if (access.state === 'locked') throw new HttpError(401, DELIVERY_MESSAGES.passwordRequired);
     return access;
   }
@@ -144,7 +152,8 @@ export class DeliveryService {
    */
   async unlock(ctx: AppContext, token: string, password: string): Promise<string | null> {
     const row = await repo.galleryByToken(ctx.db, token);
-    if (!row || !isLive(row)) throw notFound(DELIVERY_MESSAGES.notFound);
+    if (!row || !row.status) throw notFound(DELIVERY_MESSAGES.notFound);
+    if (isExpired(row, await studioToday(ctx))) throw new HttpError(410, DELIVERY_MESSAGES.expired);
     const hash = row.passwordHash;
     if (!hash) return null;
     const ok = await attemptPassword(ctx.limiter, unlockLimits(ctx, row.id), () => verifyPassword(hash, password));
@@ -482,7 +491,7 @@ export async function requestGalleryLinks(ctx: AppContext, email: string, origin
 
 /** The job: one e-mail listing the live galleries of the address, or nothing when it has none. */
 async function sendGalleryLinks(ctx: AppContext, { email, origin }: { email: string; origin: string }): Promise<void> {
-  const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, todayUtc());
+  const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, await studioToday(ctx));
   if (!galleries.length) return;
   const text = [
     'Hello,',
