@@ -17,7 +17,7 @@ import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
 export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
-export type PublicSettings = Omit<SiteSettings, 'time_updated'>;
+export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'time_zone' | 'expiry_reminder_days'>;
 
 /** What every page shares: the studio, the address it is served at, and the built assets. */
 export interface Layout {

@@ -165,6 +165,6 @@ export const siteApi = {
   settings: get(
     '/site/settings/',
     'Studio name, tagline, SEO description, social links, menu',
-    siteSettingsSchema.omit({ time_updated: true }),
+    siteSettingsSchema.omit({ time_updated: true, time_zone: true, expiry_reminder_days: true }),
   ),
 } as const;

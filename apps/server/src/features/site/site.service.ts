@@ -194,7 +194,10 @@ export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage 
   return page ? { name: page.name, description: page.description, image: page.image_view } : null;
 }
 
-export async function sitePublicSettings(ctx: AppContext): Promise<Omit<SiteSettings, 'time_updated'>> {
-  const { time_updated: _t, ...rest } = await getSiteSettings(ctx);
+export async function sitePublicSettings(
+  ctx: AppContext,
+): Promise<Omit<SiteSettings, 'time_updated' | 'time_zone' | 'expiry_reminder_days'>> {
+  // The studio's delivery settings are the portal's business, not the website's.
+  const { time_updated: _t, time_zone: _z, expiry_reminder_days: _d, ...rest } = await getSiteSettings(ctx);
   return rest;
 }
