@@ -136,6 +136,7 @@ export const deliveryPaths = {
     const query = [favourites ? 'favourites=1' : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
     return `/site/galleries/${token}/download/${query ? `?${query}` : ''}`;
   },
+  original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,
   photo: (token: string, id: number, size: FileSize) => `/site/galleries/${token}/photos/${id}/download/?size=${size}`,
   downloadPin: (token: string) => `/site/galleries/${token}/download-pin/`,
 } as const;

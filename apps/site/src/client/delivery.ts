@@ -3,7 +3,7 @@
 // - The rest of the photos, from the gallery's JSON, drawn as the customer scrolls.
 // - A lightbox (keyboard, buttons, swipe), hearts on tiles and in the lightbox, a favourites
 //   filter; favourites are saved (debounced) and put back as they were if saving fails.
-import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH, SIZE_LABEL, type FileSize } from '../model';
+import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH, type FileSize } from '../model';
 
 interface Photo {
   id: number;
@@ -355,8 +355,8 @@ function gallery(): void {
     lb.heart.setAttribute('aria-pressed', String(favs.has(p.id)));
     photoLinks.forEach((link, i) => {
       const size = sizes[i]!;
-      link.href = deliveryPaths.photo(token, p.id, size);
-      link.setAttribute('aria-label', `Download ${p.name}${sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}`);
+      link.href = size === 'original' ? deliveryPaths.original(token, p.id) : deliveryPaths.photo(token, p.id, size);
+      link.setAttribute('aria-label', size === 'original' ? `Download the original of ${p.name}` : `Download ${p.name} (web size)`);
     });
     lb.count.textContent = `${index + 1} / ${count}`;
   };
