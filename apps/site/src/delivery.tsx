@@ -9,6 +9,8 @@ import {
   deliveryPaths,
   favouriteLabel,
   HEART_PATH,
+  offeredSizes,
+  SIZE_LABEL,
   type DeliveryLayout,
   type DeliveryPageModel,
 } from './model';
@@ -61,6 +63,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   const shown = gallery.photos;
   const favourites = gallery.favourite_ids;
   const cover = gallery.cover;
+  const sizes = offeredSizes(gallery.download_size);
   return (
     <>
       <div className="hero dl-hero">
@@ -85,18 +88,23 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
           </div>
           {gallery.allow_download && (
             <div className="dl-downloads">
-              <a className="button" href={deliveryPaths.download(token)} download>
-                Download all
-              </a>
-              <a
-                className="button button-quiet"
-                href={deliveryPaths.download(token, true)}
-                download
-                data-download-favourites
-                hidden={favourites.length === 0}
-              >
-                Download favourites
-              </a>
+              {sizes.map((size) => (
+                <a key={size} className="button" href={deliveryPaths.download(token, false, sizes.length > 1 ? size : undefined)} download>
+                  Download all{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
+                </a>
+              ))}
+              {sizes.map((size) => (
+                <a
+                  key={`fav-${size}`}
+                  className="button button-quiet"
+                  href={deliveryPaths.download(token, true, sizes.length > 1 ? size : undefined)}
+                  download
+                  data-download-favourites
+                  hidden={favourites.length === 0}
+                >
+                  Download favourites{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
+                </a>
+              ))}
             </div>
           )}
         </div>
@@ -111,7 +119,8 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
               data-total={total}
               data-first={(page - 1) * DELIVERY_PAGE_SIZE}
               data-favourites={favourites.join(',')}
-              data-downloads={gallery.allow_download ? '1' : undefined}
+              data-downloads={gallery.allow_download ? sizes.join(',') : undefined}
+              data-pin={gallery.allow_download && gallery.download_pin ? '1' : undefined}
             >
               {shown.map((p) => (
                 <Tile key={p.id} photo={p} />
@@ -133,6 +142,31 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
         )}
       </div>
     </>
+  );
+}
+
+const EXPIRED_HEADING = 'This gallery has expired';
+
+/** A gallery past its last day: who to ask for the photos. */
+function ExpiredGallery({ studio, contact }: { studio: string; contact: { email: string; phone: string } }) {
+  return (
+    <div className="wrap dl-locked">
+      <h1>{EXPIRED_HEADING}</h1>
+      <p>To see these photos again, get in touch with {studio}.</p>
+      <ul className="dl-contact">
+        <li>{studio}</li>
+        {contact.email && (
+          <li>
+            E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </li>
+        )}
+        {contact.phone && (
+          <li>
+            Phone: <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+          </li>
+        )}
+      </ul>
+    </div>
   );
 }
 
@@ -169,7 +203,11 @@ function LockedGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'l
 
 function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout: DeliveryLayout }) {
   const open = model.kind === 'open' ? model : null;
-  const title = open ? `${open.gallery.title} | ${layout.studio}` : `A private gallery | ${layout.studio}`;
+  const title = open
+    ? `${open.gallery.title} | ${layout.studio}`
+    : model.kind === 'expired'
+      ? `${EXPIRED_HEADING} | ${layout.studio}`
+      : `A private gallery | ${layout.studio}`;
   return (
     <html lang="en">
       <head>
@@ -196,7 +234,15 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
             {layout.studio}
           </a>
         </header>
-        <main id="main">{open ? <OpenGallery model={open} /> : model.kind === 'locked' && <LockedGallery model={model} />}</main>
+        <main id="main">
+          {open ? (
+            <OpenGallery model={open} />
+          ) : model.kind === 'locked' ? (
+            <LockedGallery model={model} />
+          ) : (
+            model.kind === 'expired' && <ExpiredGallery studio={layout.studio} contact={model.contact} />
+          )}
+        </main>
       </body>
     </html>
   );

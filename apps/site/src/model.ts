@@ -20,7 +20,7 @@ import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
 export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
-export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack'>;
+export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days'>;
 
 /** What every page shares: the studio, the address it is served at, and the built assets. */
 export interface Layout {
@@ -131,7 +131,17 @@ export interface DeliveryLayout {
  * not-found page.
  */
 export type DeliveryPageModel =
-  { kind: 'open'; token: string; gallery: DeliveryGallery; page: number } | { kind: 'locked'; token: string; error: string | null };
+  | { kind: 'open'; token: string; gallery: DeliveryGallery; page: number }
+  | { kind: 'locked'; token: string; error: string | null }
+  /** Past its last day: says so, with how to reach the studio. */
+  | { kind: 'expired'; contact: { email: string; phone: string } };
+
+/** A download's size: the original file, or the web size (long edge 2048 px JPEG). */
+export type FileSize = 'original' | 'web';
+/** The sizes a gallery offers, the first being the one its buttons name first. */
+export const offeredSizes = (offer: 'original' | 'web' | 'both'): FileSize[] => (offer === 'both' ? ['web', 'original'] : [offer]);
+/** How a download button names its size when the customer has a choice. */
+export const SIZE_LABEL: Record<FileSize, string> = { web: 'web size', original: 'originals' };
 
 /** How wide a delivery tile is drawn in the justified grid: a landscape photo takes about a third of a row. */
 export const DELIVERY_TILE_SIZES = '(min-width: 1100px) 360px, (min-width: 700px) 36vw, 60vw';
@@ -142,8 +152,13 @@ export const deliveryPaths = {
   gallery: (token: string) => `/site/galleries/${token}/`,
   unlock: (token: string) => `/site/galleries/${token}/unlock/`,
   favourites: (token: string) => `/site/galleries/${token}/favourites/`,
-  download: (token: string, favourites = false) => `/site/galleries/${token}/download/${favourites ? '?favourites=1' : ''}`,
+  download: (token: string, favourites = false, size?: FileSize) => {
+    const query = [favourites ? 'favourites=1' : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
+    return `/site/galleries/${token}/download/${query ? `?${query}` : ''}`;
+  },
   original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,
+  photo: (token: string, id: number, size: FileSize) => `/site/galleries/${token}/photos/${id}/download/?size=${size}`,
+  downloadPin: (token: string) => `/site/galleries/${token}/download-pin/`,
 } as const;
 
 /** The heart's outline (24x24), drawn by the server and by the delivery script alike. */

@@ -253,7 +253,7 @@ function MenuLinks({
   section,
   className,
 }: {
-  menu: readonly (typeof SITE_MENU_PAGES)[number][];
+  menu: readonly { key: string; label: string; path: string }[];
   section: string;
   className?: string;
 }) {

@@ -15,6 +15,8 @@ export const DELIVERY_MESSAGES = {
   passwordWrong: 'That password is not right',
   passwordTooLong: `Use at most 200 characters`,
   expiresInvalid: 'Use a date as YYYY-MM-DD',
+  expiresPast: 'Choose today or a later day',
+  expired: 'This gallery has expired',
   downloadsOff: 'Downloads are not allowed for this gallery',
   notFound: 'Not found.',
   idsInvalid: 'Each id must be a photo of this gallery',
@@ -24,7 +26,20 @@ export const DELIVERY_MESSAGES = {
   noCustomerEmail: 'The customer has no e-mail address',
   sendFailed: 'The link could not be sent',
   notPublished: 'Publish the gallery before sending its link',
+  downloadSizeInvalid: 'Choose original, web or both',
+  sizeInvalid: 'Choose web or original',
+  sizeNotOffered: 'This gallery does not offer this size',
+  pinInvalid: 'Use four digits, or leave empty for no PIN',
+  pinRequired: 'Enter the download PIN',
+  pinWrong: 'That PIN is not right',
 } as const;
+
+/** What a client gallery lets its customer download: originals, web sizes (long edge 2048 px JPEG), or both. */
+const DOWNLOAD_SIZES = ['original', 'web', 'both'] as const;
+export type DownloadSize = (typeof DOWNLOAD_SIZES)[number];
+/** The long edge of a web-size download, in pixels. */
+export const WEB_SIZE_LONG_EDGE = 2048;
+const sizeQuery = z.enum(['web', 'original'], { error: DELIVERY_MESSAGES.sizeInvalid }).optional();
 
 /** A delivery token: 32 random bytes, base64url (43 characters); 22-64 accepted on input. */
 export const deliveryTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: DELIVERY_MESSAGES.notFound });
@@ -43,6 +58,11 @@ export const deliveryPatchShape = {
     })
     .optional(),
   allow_download: formBoolean.optional(),
+  download_size: z.enum(DOWNLOAD_SIZES, { error: DELIVERY_MESSAGES.downloadSizeInvalid }).optional(),
+  /** Four digits asked before the first download; an empty string removes it. Write only (hashed). */
+  download_pin: z
+    .union([z.literal(''), z.string().regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.pinInvalid })], { error: DELIVERY_MESSAGES.pinInvalid })
+    .optional(),
 };
 
 /** What a client gallery response adds about its delivery. */
@@ -53,6 +73,8 @@ export const deliveryResponseShape = {
   /** YYYY-MM-DD or null. */
   delivery_expires_at: z.string().nullable(),
   allow_download: z.boolean(),
+  download_size: z.enum(DOWNLOAD_SIZES),
+  download_pin_set: z.boolean(),
   favourites_count: z.number().int(),
 };
 
@@ -77,6 +99,10 @@ export const deliveryGallerySchema = z.object({
   title: z.string(),
   cover: imageViewSchema,
   allow_download: z.boolean(),
+  /** Which sizes a download may be: `both` lets the customer choose. */
+  download_size: z.enum(DOWNLOAD_SIZES),
+  /** Whether a PIN is asked before the first download (`POST .../download-pin/`). */
+  download_pin: z.boolean(),
   /** This page's photos (all photos, or the favourites with `?favourites=1`), in the saved order. */
   photos: z.array(deliveryPhotoSchema),
   /** How many photos the gallery (or its favourites) holds in all. */
@@ -96,6 +122,9 @@ export const deliveryUnlockSchema = z.object({
     .string({ error: DELIVERY_MESSAGES.passwordRequired })
     .min(1, { error: DELIVERY_MESSAGES.passwordRequired })
     .max(DELIVERY_PASSWORD_MAX, { error: DELIVERY_MESSAGES.passwordTooLong }),
+});
+const deliveryPinSchema = z.object({
+  pin: z.string({ error: DELIVERY_MESSAGES.pinRequired }).regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.pinWrong }),
 });
 export const deliveryFavouritesSchema = z.object({
   ids: z.array(z.number().int().positive().max(2_147_483_647), { error: DELIVERY_MESSAGES.idsInvalid }).max(DELIVERY_FAVOURITES_MAX),
@@ -227,9 +256,9 @@ export const deliveryApi = {
     path: `${SITE_GALLERY}download/`,
     access: 'public',
     tag: 'delivery',
-    summary: 'A zip of the originals (all, or ?favourites=1), streamed',
+    summary: 'A zip of the originals or web sizes (all, or ?favourites=1), streamed',
     params: byToken,
-    query: z.object({ favourites: z.enum(['0', '1']).optional() }),
+    query: z.object({ favourites: z.enum(['0', '1']).optional(), size: sizeQuery }),
     response: z.string(),
     produces: 'binary',
   }),
@@ -242,6 +271,30 @@ export const deliveryApi = {
     params: z.object({ token: deliveryTokenSchema, id: pathId }),
     response: z.string(),
     produces: 'binary',
+  }),
+  photoDownload: endpoint({
+    method: 'GET',
+    path: `${SITE_GALLERY}photos/{id}/download/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: 'One photo: the original, or its web size (long edge 2048 px JPEG, sRGB, no metadata)',
+    params: z.object({ token: deliveryTokenSchema, id: pathId }),
+    query: z.object({ size: sizeQuery }),
+    response: z.string(),
+    produces: 'binary',
+  }),
+  downloadPin: endpoint({
+    method: 'POST',
+    path: `${SITE_GALLERY}download-pin/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: "Enter the gallery's download PIN; sets a cookie scoped to this gallery",
+    params: byToken,
+    body: deliveryPinSchema,
+    response: null,
+    status: 204,
+    rateLimit: { max: 10, windowMs: 60_000 },
+    bodyLimit: 1024,
   }),
 } as const;
 

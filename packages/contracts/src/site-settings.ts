@@ -42,9 +42,24 @@ export const SITE_SETTINGS_MESSAGES = {
   privacyMax: `The privacy line cannot be more than ${SITE_SETTINGS_LIMITS.privacy} characters`,
   ackSubjectRequired: 'Subject of the acknowledgement is required',
   ackMessageRequired: 'Words of the acknowledgement are required',
+  timeZoneInvalid: 'Choose a time zone from the list',
+  reminderDaysInvalid: 'Use a whole number of days from 0 to 60 (0: no reminder)',
   updated: 'Site settings successfully updated',
   updateFailed: 'Site settings update failed',
 } as const;
+
+/** Days before expiry a client gallery's customer is reminded, until the studio says otherwise. */
+const DEFAULT_EXPIRY_REMINDER_DAYS = 7;
+
+/** Whether the runtime knows this IANA time zone name. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 const webUrl = z
   .string({ error: SITE_SETTINGS_MESSAGES.linkUrlInvalid })
@@ -93,6 +108,19 @@ export const siteSettingsInputSchema = z.object({
   enquiry_fields: enquiryFieldsSchema.optional(),
   enquiry_privacy: optionalText(SITE_SETTINGS_LIMITS.privacy, SITE_SETTINGS_MESSAGES.privacyMax).optional(),
   enquiry_ack: enquiryAckSchema.optional(),
+  /** The studio's IANA time zone (client galleries expire at the end of a day there); left out: kept. */
+  time_zone: z
+    .string({ error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .max(64, { error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .refine(isTimeZone, { error: SITE_SETTINGS_MESSAGES.timeZoneInvalid })
+    .optional(),
+  /** Days before a client gallery expires that its customer is reminded (0: never); left out: kept. */
+  expiry_reminder_days: z
+    .number({ error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .int({ error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .min(0, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .max(60, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
+    .optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -108,6 +136,9 @@ export const siteSettingsSchema = z.object({
   enquiry_privacy: z.string(),
   /** Private to the portal: the public settings leave it out. */
   enquiry_ack: z.object({ enabled: z.boolean(), subject: z.string(), message: z.string() }),
+  /** The studio's time zone (the server's until one is saved). */
+  time_zone: z.string(),
+  expiry_reminder_days: z.number().int(),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -128,6 +159,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     subject: 'Thank you for your enquiry',
     message: 'Thank you for getting in touch. We have received your enquiry and will write back within two working days.',
   },
+  time_zone: 'UTC',
+  expiry_reminder_days: DEFAULT_EXPIRY_REMINDER_DAYS,
   time_updated: null,
 };
 

@@ -233,6 +233,12 @@ export const clientGalleries = pgTable(
     /** Last day the link works (inclusive, UTC), or null. */
     deliveryExpiresAt: date('delivery_expires_at', { mode: 'string' }),
     allowDownload: boolean('allow_download').notNull().default(true),
+    /** What a download may be: `original`, `web` (long edge 2048 px JPEG) or `both`. */
+    downloadSize: varchar('download_size', { length: 10 }).$type<'original' | 'web' | 'both'>().notNull().default('original'),
+    /** argon2id hash of the four-digit download PIN, or null when downloads need none. */
+    downloadPinHash: text('download_pin_hash'),
+    /** The expiry date the customer was reminded of (a new date reminds again), or null. */
+    expiryReminderFor: date('expiry_reminder_for', { mode: 'string' }),
     timeCreated: created(),
     timeUpdated: updated(),
   },

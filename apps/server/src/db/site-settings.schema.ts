@@ -18,5 +18,8 @@ export const siteSettings = pgTable('site_settings', {
   enquiryAckEnabled: boolean('enquiry_ack_enabled'),
   enquiryAckSubject: text('enquiry_ack_subject'),
   enquiryAckMessage: text('enquiry_ack_message'),
+  /** IANA time zone of the studio; null: the server's. Migration: drizzle/0012_proofing_expiry.sql. */
+  timeZone: text('time_zone'),
+  expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { defineBackupJob } from '../backup/backup.service';
 import type { Config } from '../config';
 import { definePublishJob } from '../features/blog-posts/blog-posts.service';
 import { defineGalleryLinksJob } from '../features/delivery/delivery.service';
+import { defineExpiryRemindersJob } from '../features/delivery/expiry-reminders';
 import { defineMailJob } from '../features/emails/outgoing.service';
 import { defineDerivationJob } from '../features/galleries/galleries.service';
 import { defineUpkeepJobs } from '../maintenance';
@@ -13,6 +14,7 @@ export function defineJobs(jobs: JobQueue, config: Config): JobQueue {
   defineDerivationJob(jobs, config);
   defineMailJob(jobs, config);
   defineGalleryLinksJob(jobs);
+  defineExpiryRemindersJob(jobs);
   defineBackupJob(jobs, config);
   definePublishJob(jobs);
   return jobs;

@@ -277,6 +277,47 @@ export class Assets {
     );
   }
 
+  /**
+   * The web size of an asset (web-size.ts), made now under the process's one sharp limit; null
+   * when the asset or its original is gone.
+   */
+  async webSize(id: number): Promise<Buffer | null> {
+    const [row] = await repo.assetsByIds(this.deps.db, [id]);
+    if (!row) return null;
+    const { webSizeJpeg } = await import('./web-size');
+    return this.limit(() => webSizeJpeg(this.deps.storage, row.variants.original));
+  }
+
+  /** Sends an asset's web size as a download; 404 when there is none. */
+  async sendWebSize(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    opts: { disposition: string; cacheControl: string },
+  ): Promise<FastifyReply> {
+    const buf = await this.webSize(id);
+    if (!buf) return reply.code(404).send({ detail: 'Not found.' });
+    reply
+      .header('content-type', 'image/jpeg')
+      .header('content-disposition', opts.disposition)
+      .header('cache-control', opts.cacheControl)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', buf.length);
+    return reply.send(request.method === 'HEAD' ? undefined : buf);
+  }
+
+  /**
+   * A zip of web sizes, each made as its turn comes (zip.ts `streamMadeZip`): one photo in
+   * memory at a time, whatever the gallery's size.
+   */
+  async webZip(entries: { name: string; assetId: number; mtime: Date }[]): Promise<Readable> {
+    const { streamMadeZip } = await import('./zip');
+    return streamMadeZip(
+      entries.map((e) => ({ name: e.name, mtime: e.mtime, make: () => this.webSize(e.assetId) })),
+      (name) => this.deps.log.error({ name }, 'a photo of a web-size zip could not be read'),
+    );
+  }
+
   // Collection.
 
   /**

@@ -107,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     const site = `${b.url}/site/galleries/${token}/`;
     // The photo is derived by a job, in either process: B shows it once it is ready.
     let shown = (await (await fetch(site)).json()) as DeliveryGallery;
-    for (const deadline = Date.now() + 60_000; !shown.photos.length && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; !shown.photos.length && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 200));
       shown = (await (await fetch(site)).json()) as DeliveryGallery;
     }

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { MediaStorage } from './storage';
 
@@ -99,4 +99,41 @@ export function streamZip(
       );
   });
   return { stream: out, size };
+}
+
+/** A file made while the zip streams (a web size), under `name`; its size is known only once made. */
+export interface MadeZipEntry {
+  name: string;
+  mtime: Date;
+  /** Makes the file's bytes; null when its source is gone. */
+  make(): Promise<Buffer | null>;
+}
+
+/**
+ * A zip of files made one at a time as the zip streams: each is made only when its turn comes
+ * and dropped once written, so memory holds one file whatever the count. The length is not known
+ * beforehand (no Content-Length). A file that cannot be made ends the stream with an error.
+ */
+export function streamMadeZip(entries: MadeZipEntry[], onMissing: (name: string) => void): Readable {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { compress: false, mtime: entry.mtime, mode: 0o100644 }, (cb) => {
+      if (out.destroyed) return cb(new Error('the download was abandoned'), undefined as never);
+      entry.make().then(
+        (buf) => {
+          if (buf) return cb(null, Readable.from([buf]));
+          onMissing(entry.name);
+          cb(new Error(`missing media file for ${entry.name}`), undefined as never);
+        },
+        (err: Error) => cb(err, undefined as never),
+      );
+    });
+  }
+  zip.end({ forceZip64Format: false, comment: '' });
+  zip.on('error', (err: Error) => out.destroy(err));
+  const output = zip.outputStream as Readable;
+  output.pipe(out);
+  out.on('close', () => output.destroy());
+  return out;
 }

@@ -3,7 +3,7 @@
 // - The rest of the photos, from the gallery's JSON, drawn as the customer scrolls.
 // - A lightbox (keyboard, buttons, swipe), hearts on tiles and in the lightbox, a favourites
 //   filter; favourites are saved (debounced) and put back as they were if saving fails.
-import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH } from '../model';
+import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH, type FileSize } from '../model';
 
 interface Photo {
   id: number;
@@ -95,10 +95,11 @@ function gallery(): void {
     return;
   }
   releaseTiles(grid);
-  const downloads = grid.dataset.downloads === '1';
+  const sizes = (grid.dataset.downloads ?? '').split(',').filter(Boolean) as FileSize[];
+  if (grid.dataset.pin === '1') askPinBeforeDownloads(token);
   const status = document.querySelector<HTMLElement>('[data-status]')!;
   const favCount = document.querySelector<HTMLElement>('[data-fav-count]')!;
-  const favLink = document.querySelector<HTMLAnchorElement>('[data-download-favourites]');
+  const favLinks = Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-download-favourites]'));
   const filters = Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-filter]'));
 
   const favs = new Set((grid.dataset.favourites || '').split(',').filter(Boolean).map(Number));
@@ -277,7 +278,7 @@ function gallery(): void {
       b.setAttribute('aria-pressed', String(favs.has(id)));
     }
     favCount.textContent = favs.size.toLocaleString('en');
-    if (favLink) favLink.hidden = favs.size === 0;
+    for (const link of favLinks) link.hidden = favs.size === 0;
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -319,11 +320,14 @@ function gallery(): void {
     });
   });
   // The favourites' zip holds what is saved: save what is still waiting first.
-  favLink?.addEventListener('click', (e) => {
-    if (timer === undefined) return;
-    e.preventDefault();
-    void save().then(() => favLink.click());
-  });
+  for (const favLink of favLinks) {
+    favLink.addEventListener('click', (e) => {
+      if (timer === undefined) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      void save().then(() => favLink.click());
+    });
+  }
 
   // The lightbox, over the photos shown (all, or the favourites).
   let dialog: HTMLDialogElement | null = null;
@@ -333,7 +337,7 @@ function gallery(): void {
     count: null as unknown as HTMLElement,
     heart: null as unknown as HTMLButtonElement,
   };
-  let original: HTMLAnchorElement | null = null;
+  let photoLinks: HTMLAnchorElement[] = [];
 
   const show = async (i: number) => {
     const count = listTotal();
@@ -351,10 +355,11 @@ function gallery(): void {
     dialog!.dataset.id = String(p.id);
     lb.heart.setAttribute('aria-label', favouriteLabel(p.name));
     lb.heart.setAttribute('aria-pressed', String(favs.has(p.id)));
-    if (original) {
-      original.href = deliveryPaths.original(token, p.id);
-      original.setAttribute('aria-label', `Download the original of ${p.name}`);
-    }
+    photoLinks.forEach((link, i) => {
+      const size = sizes[i]!;
+      link.href = size === 'original' ? deliveryPaths.original(token, p.id) : deliveryPaths.photo(token, p.id, size);
+      link.setAttribute('aria-label', size === 'original' ? `Download the original of ${p.name}` : `Download ${p.name} (web size)`);
+    });
     lb.count.textContent = `${index + 1} / ${count}`;
   };
 
@@ -368,12 +373,14 @@ function gallery(): void {
       '<button type="button" class="lb-prev" aria-label="Previous photo">‹</button>' +
       '<button type="button" class="lb-next" aria-label="Next photo">›</button>' +
       `<button type="button" class="heart" aria-pressed="false">${HEART_SVG}</button>` +
-      (downloads ? '<a class="lb-original" download>Download</a>' : '') +
+      (sizes.length
+        ? `<p class="lb-downloads">${sizes.map((size) => `<a download>${sizes.length > 1 ? (size === 'web' ? 'Web size' : 'Original') : 'Download'}</a>`).join('')}</p>`
+        : '') +
       '<p class="lb-count" aria-live="polite"></p>';
     lb.img = d.querySelector('img')!;
     lb.count = d.querySelector('.lb-count')!;
     lb.heart = d.querySelector('.heart')!;
-    original = d.querySelector('.lb-original');
+    photoLinks = Array.from(d.querySelectorAll<HTMLAnchorElement>('.lb-downloads a'));
     d.querySelector('.lb-close')!.addEventListener('click', () => d.close());
     d.querySelector('.lb-prev')!.addEventListener('click', () => void show(index - 1));
     d.querySelector('.lb-next')!.addEventListener('click', () => void show(index + 1));
@@ -431,6 +438,80 @@ function gallery(): void {
     dialog ??= build();
     void show(Array.from(grid.children).indexOf(link.closest('li')!));
     dialog.showModal();
+  });
+}
+
+/**
+ * A gallery with a download PIN: before the first download of the visit, a download link asks
+ * the server (HEAD) whether the PIN's cookie is there; if not, a small dialog asks the PIN once,
+ * then the download goes on. The cookie keeps it for later visits.
+ */
+function askPinBeforeDownloads(token: string): void {
+  let confirmed = false;
+  let dialog: HTMLDialogElement | null = null;
+  let pending: string | null = null;
+
+  const build = (): HTMLDialogElement => {
+    const d = document.createElement('dialog');
+    d.className = 'dl-pin';
+    d.setAttribute('aria-labelledby', 'dl-pin-title');
+    d.innerHTML =
+      '<form method="dialog" class="enquiry">' +
+      '<h2 id="dl-pin-title">Download PIN</h2>' +
+      '<p class="field"><label for="dl-pin">Enter the four-digit PIN the studio gave you</label>' +
+      '<input id="dl-pin" name="pin" inputmode="numeric" pattern="[0-9]{4}" maxlength="4" autocomplete="off" required aria-describedby="dl-pin-error">' +
+      '<span class="error" id="dl-pin-error" role="alert"></span></p>' +
+      '<p><button type="submit" class="button">Download</button> <button type="button" class="button button-quiet" data-cancel>Cancel</button></p>' +
+      '</form>';
+    const form = d.querySelector('form')!;
+    const input = d.querySelector<HTMLInputElement>('input')!;
+    const error = d.querySelector<HTMLElement>('.error')!;
+    d.querySelector('[data-cancel]')!.addEventListener('click', () => d.close());
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      try {
+        const res = await fetch(deliveryPaths.downloadPin(token), {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ pin: input.value }),
+        });
+        if (res.ok) {
+          confirmed = true;
+          d.close();
+          if (pending) location.assign(pending);
+          return;
+        }
+        error.textContent = (await detailOf(res)) ?? 'The PIN could not be checked. Try again.';
+      } catch {
+        error.textContent = 'The PIN could not be checked. Check your connection and try again.';
+      }
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    });
+    document.body.append(d);
+    return d;
+  };
+
+  document.addEventListener('click', (e) => {
+    if (confirmed || e.defaultPrevented) return;
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a[download]');
+    if (!link?.href) return;
+    e.preventDefault();
+    const href = link.href;
+    void fetch(href, { method: 'HEAD' }).then(
+      (res) => {
+        if (res.status !== 401) {
+          confirmed = res.ok;
+          location.assign(href);
+          return;
+        }
+        pending = href;
+        dialog ??= build();
+        dialog.querySelector<HTMLElement>('.error')!.textContent = '';
+        dialog.showModal();
+      },
+      () => location.assign(href),
+    );
   });
 }
 

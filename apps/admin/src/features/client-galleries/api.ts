@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientGalleriesApi, deliveryApi } from '@darkroom/contracts';
+import { clientGalleriesApi, deliveryApi, type DownloadSize } from '@darkroom/contracts';
 import { toFormData } from '../../api/client';
 import { failureMessage } from '../../api/failure';
 import { call, send } from '../../api/endpoints';
@@ -16,7 +16,7 @@ export const clientGalleryKeys = {
 export const CLIENT_GALLERY_FIELDS = ['title', 'user', 'gallery_link', 'cover_image'];
 
 /** The delivery settings' fields, in the order their 400 messages are shown. */
-export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download'];
+export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download', 'download_size', 'download_pin'];
 
 /**
  * What to say about a failed client gallery or delivery call, by the portal's failure policy: a
@@ -90,6 +90,9 @@ export interface DeliveryChanges {
   delivery_password?: string;
   delivery_expires_at?: string;
   allow_download?: boolean;
+  download_size?: DownloadSize;
+  /** Four digits; empty removes the PIN. */
+  download_pin?: string;
 }
 
 export function useUpdateDelivery() {

@@ -22,6 +22,8 @@ const gallery = (over: Partial<ClientGallery> = {}): ClientGallery => ({
   delivery_password_set: false,
   delivery_expires_at: null,
   allow_download: true,
+  download_size: 'original',
+  download_pin_set: false,
   favourites_count: 2,
   ...over,
 });

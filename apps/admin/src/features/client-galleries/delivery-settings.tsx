@@ -1,12 +1,23 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, FormControlLabel, FormHelperText, Stack, Switch, TextField, Typography } from '@mui/material';
-import { DELIVERY_MESSAGES, DELIVERY_PASSWORD_MAX, type ClientGallery } from '@darkroom/contracts';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DELIVERY_MESSAGES, DELIVERY_PASSWORD_MAX, type ClientGallery, type DownloadSize } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { useNotify } from '../../components/notify';
 import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type DeliveryChanges } from './api';
 import { DELIVERY_TEXT } from './delivery-text';
 
-type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download';
+type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin';
 type Errors = Partial<Record<Field, string>>;
 
 interface Values {
@@ -17,6 +28,11 @@ interface Values {
   /** YYYY-MM-DD or ''. */
   expires: string;
   allowDownload: boolean;
+  downloadSize: DownloadSize;
+  /** The admin wants downloads to ask for a PIN. */
+  pinOn: boolean;
+  /** A new PIN (never the current one: the server keeps only its hash). */
+  pin: string;
 }
 
 const valuesOf = (g: ClientGallery): Values => ({
@@ -24,7 +40,16 @@ const valuesOf = (g: ClientGallery): Values => ({
   password: '',
   expires: g.delivery_expires_at ?? '',
   allowDownload: g.allow_download,
+  downloadSize: g.download_size,
+  pinOn: g.download_pin_set,
+  pin: '',
 });
+
+const SIZE_HELP: Record<DownloadSize, string> = {
+  original: 'The customer downloads the originals, as you uploaded them.',
+  web: 'The customer downloads web sizes: JPEG, 2048 px on the long edge, without camera data.',
+  both: 'The customer chooses between originals and web sizes.',
+};
 
 /** Only what changed: a new or removed password, another expiry, downloads switched. */
 export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
@@ -33,6 +58,9 @@ export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
   else if (!v.protect && g.delivery_password_set) changes.delivery_password = '';
   if (v.expires !== (g.delivery_expires_at ?? '')) changes.delivery_expires_at = v.expires;
   if (v.allowDownload !== g.allow_download) changes.allow_download = v.allowDownload;
+  if (v.downloadSize !== g.download_size) changes.download_size = v.downloadSize;
+  if (v.pinOn && v.pin) changes.download_pin = v.pin;
+  else if (!v.pinOn && g.download_pin_set) changes.download_pin = '';
   return changes;
 }
 
@@ -59,7 +87,7 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
   const changes = deliveryChanges(gallery, values);
   const changed = Object.keys(changes).length > 0;
   // Turning the password on without typing one is a change too: Save then says what is missing.
-  const dirty = changed || values.protect !== gallery.delivery_password_set;
+  const dirty = changed || values.protect !== gallery.delivery_password_set || values.pinOn !== gallery.download_pin_set;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const set = (patch: Partial<Values>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -70,6 +98,10 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
     event.preventDefault();
     if (values.protect && !gallery.delivery_password_set && !values.password) {
       setErrors({ delivery_password: DELIVERY_MESSAGES.passwordRequired });
+      return;
+    }
+    if (values.pinOn && (values.pin || !gallery.download_pin_set) && !/^\d{4}$/.test(values.pin)) {
+      setErrors({ download_pin: DELIVERY_MESSAGES.pinInvalid });
       return;
     }
     if (values.password.length > DELIVERY_PASSWORD_MAX) {
@@ -148,7 +180,9 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
           </Stack>
           <FormHelperText error={!!errors.delivery_expires_at}>
             {errors.delivery_expires_at ??
-              (values.expires ? 'The link works until the end of this day (UTC).' : 'No expiry: the link works until you revoke it.')}
+              (values.expires
+                ? "The link works until the end of this day, in the studio's time zone (Site settings)."
+                : 'No expiry: the link works until you revoke it.')}
           </FormHelperText>
         </Box>
         <Box>
@@ -158,9 +192,57 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
           />
           <FormHelperText error={!!errors.allow_download}>
             {errors.allow_download ??
-              (values.allowDownload ? 'The customer can download the originals.' : 'The customer can only view the photos.')}
+              (values.allowDownload ? 'The customer can download photos.' : 'The customer can only view the photos.')}
           </FormHelperText>
         </Box>
+        {values.allowDownload && (
+          <>
+            <Box>
+              <TextField
+                select
+                label="Download size"
+                value={values.downloadSize}
+                onChange={(e) => set({ downloadSize: e.target.value as DownloadSize })}
+                error={!!errors.download_size}
+                size="small"
+                fullWidth
+              >
+                <MenuItem value="original">Originals</MenuItem>
+                <MenuItem value="web">Web size (2048 px)</MenuItem>
+                <MenuItem value="both">Both: the customer chooses</MenuItem>
+              </TextField>
+              <FormHelperText error={!!errors.download_size}>{errors.download_size ?? SIZE_HELP[values.downloadSize]}</FormHelperText>
+            </Box>
+            <Box>
+              <FormControlLabel
+                control={<Switch checked={values.pinOn} onChange={(e) => set({ pinOn: e.target.checked, pin: '' })} />}
+                label="Ask a download PIN"
+              />
+              {values.pinOn && (
+                <TextField
+                  label={gallery.download_pin_set ? 'New PIN' : 'PIN'}
+                  value={values.pin}
+                  onChange={(e) => set({ pin: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+                  error={!!errors.download_pin}
+                  required={!gallery.download_pin_set}
+                  size="small"
+                  sx={{ mt: 1, width: '10ch' }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, autoComplete: 'off', pattern: '[0-9]{4}' } }}
+                />
+              )}
+              <FormHelperText error={!!errors.download_pin}>
+                {errors.download_pin ??
+                  (values.pinOn
+                    ? gallery.download_pin_set
+                      ? 'A PIN is set. It is never shown; type four new digits to replace it.'
+                      : 'Four digits the customer types once before the first download.'
+                    : gallery.download_pin_set
+                      ? 'The PIN will be removed when you save.'
+                      : 'Downloads need no PIN.')}
+              </FormHelperText>
+            </Box>
+          </>
+        )}
         <Box>
           <Button
             type="submit"

@@ -48,6 +48,8 @@ interface FormValues {
   enquiry_fields: Record<EnquiryExtraField, EnquiryFieldMode>;
   enquiry_privacy: string;
   enquiry_ack: { enabled: boolean; subject: string; message: string };
+  time_zone: string;
+  expiry_reminder_days: number;
 }
 
 const FIELDS = [
@@ -59,8 +61,16 @@ const FIELDS = [
   'enquiry_fields',
   'enquiry_privacy',
   'enquiry_ack',
+  'time_zone',
+  'expiry_reminder_days',
 ];
 const MODE_LABELS: Record<EnquiryFieldMode, string> = { off: 'Not asked', optional: 'Optional', required: 'Required' };
+
+/** Every time zone the browser knows, the saved one included even if it does not. */
+const timeZones = (saved: string): string[] => {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(saved) ? known : [saved, ...known];
+};
 
 /** /Site-settings: what the spec leaves open about the public website, on one small page. */
 export default function SiteSettingsPage() {
@@ -110,6 +120,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       enquiry_fields: settings.enquiry_fields,
       enquiry_privacy: settings.enquiry_privacy,
       enquiry_ack: settings.enquiry_ack,
+      time_zone: settings.time_zone,
+      expiry_reminder_days: settings.expiry_reminder_days,
     },
   });
   const ackEnabled = useWatch({ control, name: 'enquiry_ack.enabled' });
@@ -162,6 +174,31 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={!!errors.seo_description}
           helperText={errors.seo_description?.message ?? 'What search engines show under the home page (about 150 characters).'}
           slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.seoDescription } }}
+        />
+        <TextField
+          select
+          label="Studio time zone"
+          {...register('time_zone')}
+          error={!!errors.time_zone}
+          helperText={errors.time_zone?.message ?? 'Client galleries expire at the end of their last day in this time zone.'}
+          slotProps={{ select: { native: true } }}
+        >
+          {timeZones(settings.time_zone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          label="Expiry reminder (days before)"
+          type="number"
+          {...register('expiry_reminder_days', { valueAsNumber: true })}
+          error={!!errors.expiry_reminder_days}
+          helperText={
+            errors.expiry_reminder_days?.message ??
+            'The customer of a client gallery is e-mailed once, this many days before it expires (0: never).'
+          }
+          slotProps={{ htmlInput: { min: 0, max: 60, step: 1, inputMode: 'numeric' } }}
         />
         <Box>
           <FormLabel component="legend">Social links</FormLabel>

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../auth/passwords';
 import { ValidationError } from '../../lib/errors';
-import { DELIVERY_TAG, deliveryUrl, newDeliveryToken } from '../delivery/delivery.service';
+import { DELIVERY_TAG, deliveryUrl, newDeliveryToken, studioToday } from '../delivery/delivery.service';
 import { customerName, type CustomerName } from '../../auth/customers.repository';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
@@ -39,6 +39,8 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
     delivery_password_set: row.deliveryPasswordHash !== null,
     delivery_expires_at: row.deliveryExpiresAt,
     allow_download: row.allowDownload,
+    download_size: row.downloadSize,
+    download_pin_set: row.downloadPinHash !== null,
     favourites_count: row.favouritesCount,
   };
 }
@@ -89,8 +91,11 @@ export async function updateClientGalleryFields(
   const delivery: Partial<ClientGalleryInsert> = {};
   if (input.has('delivery_password'))
     delivery.deliveryPasswordHash = data.delivery_password ? await hashPassword(data.delivery_password) : null;
-  if (input.has('delivery_expires_at')) delivery.deliveryExpiresAt = data.delivery_expires_at ? realDate(data.delivery_expires_at) : null;
+  if (input.has('delivery_expires_at'))
+    delivery.deliveryExpiresAt = data.delivery_expires_at ? realDate(data.delivery_expires_at, await studioToday(ctx)) : null;
   if (input.has('allow_download')) delivery.allowDownload = data.allow_download;
+  if (input.has('download_size')) delivery.downloadSize = data.download_size;
+  if (input.has('download_pin')) delivery.downloadPinHash = data.download_pin ? await hashPassword(data.download_pin) : null;
   return flows.update(
     ctx,
     id,
@@ -108,12 +113,16 @@ export async function updateClientGalleryFields(
   );
 }
 
-/** A YYYY-MM-DD that names a day of the calendar (the contract checks the shape only). */
-function realDate(value: string): string {
+/**
+ * A YYYY-MM-DD that names a day of the calendar (the contract checks the shape only), not before
+ * `today` (the studio's): a link cannot be made to have expired already.
+ */
+function realDate(value: string, today: string): string {
   const d = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
     throw ValidationError.field('delivery_expires_at', DELIVERY_MESSAGES.expiresInvalid);
   }
+  if (value < today) throw ValidationError.field('delivery_expires_at', DELIVERY_MESSAGES.expiresPast);
   return value;
 }
 

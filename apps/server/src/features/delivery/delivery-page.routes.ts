@@ -8,6 +8,7 @@ import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
 import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { listContactInfos } from '../contact/contact.service';
 import { sendNotFoundPage } from '../site/site-pages.routes';
 import type { SiteRenderer } from '../site/site-renderer';
 import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
@@ -38,6 +39,15 @@ async function sendLockedPage(request: FastifyRequest, reply: FastifyReply, site
   return sendText(request, reply, html, { type: HTML, status, revalidate: false });
 }
 
+/** A gallery past its last day (410): says so, with the studio's name, e-mail and phone. */
+async function sendExpiredPage(request: FastifyRequest, reply: FastifyReply, site: SiteRenderer) {
+  const ctx = contextOf(request);
+  const [first] = await listContactInfos(ctx);
+  const model: DeliveryPageModel = { kind: 'expired', contact: { email: first?.email ?? '', phone: first?.phone ?? '' } };
+  const html = (await site.module()).renderDeliveryPage(model, await layoutOf(ctx, site));
+  return sendText(request, reply, html, { type: HTML, status: 410, revalidate: false });
+}
+
 export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     withScopeHeaders(scope, DELIVERY_HEADERS);
@@ -46,6 +56,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       const { site } = ctx;
       const access = await ctx.delivery.access(ctx, params.token, unlockValues(request), { view: true });
       if (access.state === 'missing') return sendNotFoundPage(request, reply, { revalidate: false, cacheControl: DELIVERY_CACHE_CONTROL });
+      if (access.state === 'expired') return sendExpiredPage(request, reply, site);
       if (access.state === 'locked') return sendLockedPage(request, reply, site, 200, null);
       const page = query.page ?? 1;
       const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];

@@ -13,6 +13,8 @@ export interface DeliveryAccessRow {
   /** YYYY-MM-DD or null. */
   expiresAt: string | null;
   allowDownload: boolean;
+  downloadSize: 'original' | 'web' | 'both';
+  downloadPinHash: string | null;
   coverAssetId: number;
 }
 
@@ -24,6 +26,8 @@ const accessColumns = {
   passwordHash: clientGalleries.deliveryPasswordHash,
   expiresAt: clientGalleries.deliveryExpiresAt,
   allowDownload: clientGalleries.allowDownload,
+  downloadSize: clientGalleries.downloadSize,
+  downloadPinHash: clientGalleries.downloadPinHash,
   coverAssetId: clientGalleries.coverAssetId,
 };
 
@@ -251,4 +255,50 @@ export async function liveGalleriesOfEmail(db: DbOrTx, email: string, today: str
       ),
     )
     .orderBy(asc(clientGalleries.id));
+}
+
+/**
+ * Published galleries with a customer's e-mail whose last day falls between `from` and `until`
+ * (inclusive) and whose customer has not been reminded of that day yet.
+ */
+export async function galleriesToRemind(db: DbOrTx, from: string, until: string) {
+  return db
+    .select({
+      id: clientGalleries.id,
+      title: clientGalleries.title,
+      token: clientGalleries.deliveryToken,
+      expiresAt: clientGalleries.deliveryExpiresAt,
+      email: accounts.email,
+      firstName: accounts.firstName,
+    })
+    .from(clientGalleries)
+    .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))
+    .where(
+      and(
+        eq(clientGalleries.status, true),
+        sql`${clientGalleries.deliveryExpiresAt} between ${from} and ${until}`,
+        sql`${clientGalleries.expiryReminderFor} is distinct from ${clientGalleries.deliveryExpiresAt}`,
+        sql`coalesce(trim(${accounts.email}), '') <> ''`,
+      ),
+    )
+    .orderBy(asc(clientGalleries.id));
+}
+
+/**
+ * Marks a gallery's customer reminded of `expiresAt`; false when another run did it first or the
+ * date changed meanwhile (so each date is reminded of once, however many processes run).
+ */
+export async function claimReminder(db: DbOrTx, id: number, expiresAt: string): Promise<boolean> {
+  const rows = await db
+    .update(clientGalleries)
+    .set({ expiryReminderFor: expiresAt })
+    .where(
+      and(
+        eq(clientGalleries.id, id),
+        eq(clientGalleries.deliveryExpiresAt, expiresAt),
+        sql`${clientGalleries.expiryReminderFor} is distinct from ${expiresAt}`,
+      ),
+    )
+    .returning({ id: clientGalleries.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { attachment } from '../../http/content-disposition';
 import { deliveryApi } from '@darkroom/contracts';
-import { unlockCookies, unlockValues } from '../../http/cookies';
+import { PIN_COOKIE, pinValues, unlockCookies, unlockValues } from '../../http/cookies';
 import { serializerOf } from '../../http/json-schema';
 import { originOf } from '../../http/origin';
 import { route } from '../../http/route';
@@ -12,6 +13,8 @@ import {
   deliveryActivity,
   deliveryCacheTags,
   deliveryGalleryPage,
+  downloadSizeOf,
+  type FileSize,
   prepareDownload,
   prepareOriginal,
   saveFavourites,
@@ -69,12 +72,24 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       return saveFavourites(ctx, galleryId, body.ids);
     });
 
+    route(scope, deliveryApi.downloadPin, async ({ ctx, params, body, request, reply }) => {
+      const value = await ctx.delivery.unlockPin(ctx, params.token, unlockValues(request), body.pin);
+      if (value) reply.header('set-cookie', unlockCookies(request, params.token, value, PIN_COOKIE));
+      return null;
+    });
+
     route(scope, deliveryApi.download, async ({ ctx, params, query, request, reply }) => {
-      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request));
-      const { filename, entries } = await prepareDownload(ctx, access, query.favourites === '1', countsAsDownload(request));
-      const { stream, size } = await ctx.assets.zip(entries);
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { pinValues: pinValues(request) });
+      const size = downloadSizeOf(access, query.size);
+      const { filename, entries } = await prepareDownload(ctx, access, query.favourites === '1', countsAsDownload(request), size);
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(filename));
-      if (size >= 0) reply.header('content-length', size);
+      if (size === 'web') {
+        // Made as it streams: the length is known only at the end.
+        if (request.method === 'HEAD') return reply.send(Readable.from([]));
+        return reply.send(await ctx.assets.webZip(entries.map((e) => ({ name: e.name, assetId: e.assetId, mtime: e.mtime }))));
+      }
+      const { stream, size: length } = await ctx.assets.zip(entries);
+      if (length >= 0) reply.header('content-length', length);
       if (request.method === 'HEAD') {
         // An empty stream: Fastify's HEAD handling keeps our Content-Length for it (it would set 0 for no payload).
         stream.destroy();
@@ -83,13 +98,23 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       return reply.send(stream);
     });
 
-    route(scope, deliveryApi.original, async ({ ctx, params, request, reply }) => {
-      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request));
-      const { assetId, filename } = await prepareOriginal(ctx, access, params.id, countsAsDownload(request));
-      return ctx.assets.sendOriginalById(request, reply, assetId, {
-        disposition: attachment(filename),
-        cacheControl: DELIVERY_CACHE_CONTROL,
-      });
-    });
+    const sendPhoto = async (
+      {
+        ctx,
+        params,
+        request,
+        reply,
+      }: { ctx: AppContext; params: { token: string; id: number }; request: FastifyRequest; reply: FastifyReply },
+      asked: FileSize | undefined,
+    ) => {
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { pinValues: pinValues(request) });
+      const size = downloadSizeOf(access, asked);
+      const { assetId, filename } = await prepareOriginal(ctx, access, params.id, countsAsDownload(request), size);
+      const opts = { disposition: attachment(filename), cacheControl: DELIVERY_CACHE_CONTROL };
+      if (size === 'web') return ctx.assets.sendWebSize(request, reply, assetId, opts);
+      return ctx.assets.sendOriginalById(request, reply, assetId, opts);
+    };
+    route(scope, deliveryApi.original, (args) => sendPhoto(args, 'original'));
+    route(scope, deliveryApi.photoDownload, (args) => sendPhoto(args, args.query.size));
   });
 }

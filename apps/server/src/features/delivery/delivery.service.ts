@@ -6,6 +6,7 @@ import {
   type DeliveryActivity,
   type DeliveryGallery,
   type DeliveryPhoto,
+  type DownloadSize,
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
@@ -15,8 +16,10 @@ import { verifyPassword } from '../../auth/passwords';
 import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import type { ZipEntry } from '../../media/zip';
+import { webSizeName } from '../../media/web-size';
 import { queueMail } from '../emails/outgoing.service';
 import { galleryTag } from '../galleries/galleries.service';
+import { getSiteSettings } from '../site/site-settings.service';
 import * as repo from './delivery.repository';
 import type { DeliveryAccessRow } from './delivery.repository';
 
@@ -57,18 +60,34 @@ const FAVOURITES_EVENT_MS = 10 * 60_000;
 const DOWNLOAD_KINDS = ['download', 'download-favourites', 'download-photo'];
 const ACTIVITY_EVENTS = 50;
 
-/** Today's date in UTC as YYYY-MM-DD. */
-const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** The calendar day `now` falls on in `zone`, as YYYY-MM-DD. */
+export const dayIn = (zone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
-/** Whether a gallery answers its link at all: published, and not past its last day. */
-export function isLive(row: Pick<DeliveryAccessRow, 'status' | 'expiresAt'>, now?: Date): boolean {
-  return row.status && (row.expiresAt === null || row.expiresAt >= todayUtc(now));
+/** Today in the studio's time zone (a Site setting, the server's by default), as YYYY-MM-DD. */
+export async function studioToday(ctx: AppContext, now = new Date()): Promise<string> {
+  return dayIn((await getSiteSettings(ctx)).time_zone, now);
 }
+
+/** Whether a gallery's last day (inclusive, in the studio's time zone) is behind `today`. */
+const isExpired = (row: Pick<DeliveryAccessRow, 'expiresAt'>, today: string): boolean => row.expiresAt !== null && row.expiresAt < today;
 
 export type DeliveryAccess =
   | { state: 'missing' }
+  | { state: 'expired' }
   | { state: 'locked'; galleryId: number; title: string }
-  | { state: 'open'; galleryId: number; title: string; allowDownload: boolean };
+  | {
+      state: 'open';
+      galleryId: number;
+      title: string;
+      allowDownload: boolean;
+      downloadSize: DownloadSize;
+      /** Set when the download PIN's cookie is needed and the request does not hold it. */
+      pinMissing: boolean;
+    };
+
+/** The size a download is made in. */
+export type FileSize = 'original' | 'web';
 
 type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
 
@@ -89,19 +108,39 @@ export class DeliveryService {
    * What a request with this token (and these unlock cookie values) may see. `view: true` counts
    * a visit (at most one per address per half hour).
    */
-  async access(ctx: AppContext, token: string, unlockValues: string[], opts: { view?: boolean } = {}): Promise<DeliveryAccess> {
+  async access(
+    ctx: AppContext,
+    token: string,
+    unlockValues: string[],
+    opts: { view?: boolean; pinValues?: string[] } = {},
+  ): Promise<DeliveryAccess> {
     const row = await repo.galleryByToken(ctx.db, token);
-    if (!row || !isLive(row)) return { state: 'missing' };
+    if (!row || !row.status) return { state: 'missing' };
+    if (isExpired(row, await studioToday(ctx))) return { state: 'expired' };
     if (row.passwordHash && !(await this.holdsUnlock(ctx, row, unlockValues)))
       return { state: 'locked', galleryId: row.id, title: row.title };
     if (opts.view) await recordView(ctx, row.id);
-    return { state: 'open', galleryId: row.id, title: row.title, allowDownload: row.allowDownload };
+    const pinMissing = row.downloadPinHash !== null && !(await this.holds(ctx, this.pinValue(ctx, row), opts.pinValues ?? []));
+    return {
+      state: 'open',
+      galleryId: row.id,
+      title: row.title,
+      allowDownload: row.allowDownload,
+      downloadSize: row.downloadSize,
+      pinMissing,
+    };
   }
 
   /** The open gallery of a request, or the 404 / 401 its state calls for. */
-  async open(ctx: AppContext, token: string, unlockValues: string[], opts: { view?: boolean } = {}): Promise<OpenAccess> {
+  async open(
+    ctx: AppContext,
+    token: string,
+    unlockValues: string[],
+    opts: { view?: boolean; pinValues?: string[] } = {},
+  ): Promise<OpenAccess> {
     const access = await this.access(ctx, token, unlockValues, opts);
     if (access.state === 'missing') throw notFound(DELIVERY_MESSAGES.notFound);
+    if (access.state === 'expired') throw new HttpError(410, DELIVERY_MESSAGES.expired);
     if (access.state === 'locked') throw new HttpError(401, DELIVERY_MESSAGES.passwordRequired);
     return access;
   }
@@ -113,7 +152,8 @@ export class DeliveryService {
    */
   async unlock(ctx: AppContext, token: string, password: string): Promise<string | null> {
     const row = await repo.galleryByToken(ctx.db, token);
-    if (!row || !isLive(row)) throw notFound(DELIVERY_MESSAGES.notFound);
+    if (!row || !row.status) throw notFound(DELIVERY_MESSAGES.notFound);
+    if (isExpired(row, await studioToday(ctx))) throw new HttpError(410, DELIVERY_MESSAGES.expired);
     const hash = row.passwordHash;
     if (!hash) return null;
     const ok = await attemptPassword(ctx.limiter, unlockLimits(ctx, row.id), () => verifyPassword(hash, password));
@@ -122,9 +162,28 @@ export class DeliveryService {
     return this.unlockValue(ctx, row);
   }
 
+  /**
+   * Checks a gallery's download PIN (the gallery must be open to this request) and answers the
+   * value of its PIN cookie (null for a gallery without one). Throttled as the password is.
+   */
+  async unlockPin(ctx: AppContext, token: string, unlockValues: string[], pin: string): Promise<string | null> {
+    await this.open(ctx, token, unlockValues);
+    const row = (await repo.galleryByToken(ctx.db, token))!;
+    const hash = row.downloadPinHash;
+    if (!hash) return null;
+    const ok = await attemptPassword(ctx.limiter, pinLimits(ctx, row.id), () => verifyPassword(hash, pin));
+    if (!ok) throw ValidationError.field('pin', DELIVERY_MESSAGES.pinWrong);
+    await repo.insertEvent(ctx.db, row.id, 'download-pin', '');
+    return this.pinValue(ctx, row);
+  }
+
   private async holdsUnlock(ctx: AppContext, row: DeliveryAccessRow, values: string[]): Promise<boolean> {
+    return this.holds(ctx, this.unlockValue(ctx, row), values);
+  }
+
+  private async holds(ctx: AppContext, expecting: Promise<string>, values: string[]): Promise<boolean> {
     if (!values.length) return false;
-    const expected = Buffer.from(await this.unlockValue(ctx, row));
+    const expected = Buffer.from(await expecting);
     return values.some((v) => {
       const got = Buffer.from(v);
       return got.length === expected.length && timingSafeEqual(got, expected);
@@ -134,6 +193,13 @@ export class DeliveryService {
   private async unlockValue(ctx: AppContext, row: DeliveryAccessRow): Promise<string> {
     return createHmac('sha256', await this.cookieKey(ctx))
       .update(`delivery-unlock\0${row.token}\0${row.passwordHash ?? ''}`)
+      .digest('base64url');
+  }
+
+  /** The PIN cookie's value: changes with the link and the PIN, so either change asks it again. */
+  private async pinValue(ctx: AppContext, row: DeliveryAccessRow): Promise<string> {
+    return createHmac('sha256', await this.cookieKey(ctx))
+      .update(`delivery-pin\0${row.token}\0${row.downloadPinHash ?? ''}`)
       .digest('base64url');
   }
 
@@ -155,6 +221,15 @@ function unlockLimits(ctx: AppContext, galleryId: number): PasswordLimits {
     own: [{ key: `delivery-unlock:${galleryId}:${ctx.ip ?? 'unknown'}`, max }],
     // Spread over many addresses, guesses still slow down (the customer can ask the studio).
     shared: [{ key: `delivery-unlock-gallery:${galleryId}`, max: max * 10 }],
+    windowMs: ctx.config.loginWindowMs,
+  };
+}
+
+function pinLimits(ctx: AppContext, galleryId: number): PasswordLimits {
+  const max = ctx.config.loginMaxFailures;
+  return {
+    own: [{ key: `delivery-pin:${galleryId}:${ctx.ip ?? 'unknown'}`, max }],
+    shared: [{ key: `delivery-pin-gallery:${galleryId}`, max: max * 10 }],
     windowMs: ctx.config.loginWindowMs,
   };
 }
@@ -208,6 +283,8 @@ export async function deliveryGalleryPage(
     title: row.title,
     cover: imageView(images.get(row.coverAssetId)!),
     allow_download: row.allowDownload,
+    download_size: row.downloadSize,
+    download_pin: row.downloadPinHash !== null,
     photos: photos.flatMap((p) => {
       const img = images.get(p.assetId);
       return img ? [toDeliveryPhoto(p, img)] : [];
@@ -258,8 +335,18 @@ export function zipNames(names: string[]): string[] {
   });
 }
 
-function requireDownloads(access: OpenAccess): void {
+/**
+ * Whether this request may download in `size` (the gallery's own size when not asked; originals
+ * when it offers both): 403 when downloads are off or the size is not offered, then 401 while
+ * the PIN is needed. Answers the size to make.
+ */
+export function downloadSizeOf(access: OpenAccess, size: FileSize | undefined): FileSize {
   if (!access.allowDownload) throw new HttpError(403, DELIVERY_MESSAGES.downloadsOff);
+  const offered = access.downloadSize;
+  const chosen = size ?? (offered === 'both' ? 'original' : offered);
+  if (offered !== 'both' && chosen !== offered) throw new HttpError(403, DELIVERY_MESSAGES.sizeNotOffered);
+  if (access.pinMissing) throw new HttpError(401, DELIVERY_MESSAGES.pinRequired);
+  return chosen;
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -273,28 +360,24 @@ export async function prepareDownload(
   access: OpenAccess,
   favouritesOnly: boolean,
   record: boolean,
-): Promise<{ filename: string; entries: ZipEntry[] }> {
-  requireDownloads(access);
+  size: FileSize = 'original',
+): Promise<{ filename: string; entries: (ZipEntry & { assetId: number })[] }> {
   const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, { onlyFavourites: favouritesOnly });
   const images = await ctx.assets.images(photos.map((p) => p.assetId));
   const present = photos.filter((p) => images.has(p.assetId));
-  const names = zipNames(present.map((p) => p.name));
+  const names = zipNames(present.map((p) => (size === 'web' ? webSizeName(p.name) : p.name)));
   const entries = present.map((p, i) => {
     const img = images.get(p.assetId)!;
-    return { name: names[i]!, key: img.original, size: img.bytes, mtime: p.timeCreated };
+    return { name: names[i]!, key: img.original, size: img.bytes, mtime: p.timeCreated, assetId: p.assetId };
   });
   if (record) {
     const total = entries.reduce((n, e) => n + e.size, 0);
     const kind = favouritesOnly ? 'download-favourites' : 'download';
-    await repo.insertEvent(
-      ctx.db,
-      access.galleryId,
-      kind,
-      `${entries.length} photo${entries.length === 1 ? '' : 's'}, ${megabytes(total)}`,
-    );
+    const what = `${entries.length} photo${entries.length === 1 ? '' : 's'}`;
+    await repo.insertEvent(ctx.db, access.galleryId, kind, size === 'web' ? `${what}, web size` : `${what}, ${megabytes(total)}`);
   }
   const title = (access.title.trim() || 'Photos').slice(0, 150);
-  return { filename: `${title}${favouritesOnly ? ' - favourites' : ''}.zip`, entries };
+  return { filename: `${title}${favouritesOnly ? ' - favourites' : ''}${size === 'web' ? ' - web' : ''}.zip`, entries };
 }
 
 /**
@@ -306,12 +389,12 @@ export async function prepareOriginal(
   access: OpenAccess,
   photoId: number,
   record: boolean,
+  size: FileSize = 'original',
 ): Promise<{ assetId: number; filename: string }> {
-  requireDownloads(access);
   const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId);
   if (!photo) throw notFound(DELIVERY_MESSAGES.notFound);
-  if (record) await repo.insertEvent(ctx.db, access.galleryId, 'download-photo', photo.name);
-  return { assetId: photo.assetId, filename: zipNames([photo.name])[0]! };
+  if (record) await repo.insertEvent(ctx.db, access.galleryId, 'download-photo', size === 'web' ? `${photo.name} (web size)` : photo.name);
+  return { assetId: photo.assetId, filename: zipNames([size === 'web' ? webSizeName(photo.name) : photo.name])[0]! };
 }
 
 // The studio's side.
@@ -408,7 +491,7 @@ export async function requestGalleryLinks(ctx: AppContext, email: string, origin
 
 /** The job: one e-mail listing the live galleries of the address, or nothing when it has none. */
 async function sendGalleryLinks(ctx: AppContext, { email, origin }: { email: string; origin: string }): Promise<void> {
-  const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, todayUtc());
+  const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, await studioToday(ctx));
   if (!galleries.length) return;
   const text = [
     'Hello,',

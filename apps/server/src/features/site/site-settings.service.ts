@@ -26,8 +26,11 @@ function enquiryFieldsOf(saved: Record<string, string> | null): SiteSettings['en
   ) as SiteSettings['enquiry_fields'];
 }
 
+/** The server's own time zone: the studio's until it saves one. */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
-  if (!row) return DEFAULT_SITE_SETTINGS;
+  if (!row) return { ...DEFAULT_SITE_SETTINGS, time_zone: serverTimeZone() };
   const ack = DEFAULT_SITE_SETTINGS.enquiry_ack;
   return {
     studio_name: row.studioName,
@@ -42,6 +45,8 @@ function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
       subject: row.enquiryAckSubject ?? ack.subject,
       message: row.enquiryAckMessage ?? ack.message,
     },
+    time_zone: row.timeZone ?? serverTimeZone(),
+    expiry_reminder_days: row.expiryReminderDays,
     time_updated: row.timeUpdated.toISOString(),
   };
 }
@@ -68,6 +73,8 @@ export async function updateSiteSettings(ctx: AppContext, data: SiteSettingsData
           enquiryAckMessage: data.enquiry_ack.message,
         }
       : {}),
+    ...(data.time_zone !== undefined ? { timeZone: data.time_zone } : {}),
+    ...(data.expiry_reminder_days !== undefined ? { expiryReminderDays: data.expiry_reminder_days } : {}),
   });
   await ctx.cache.invalidate(SITE_SETTINGS_TAG);
   return toSiteSettings(row);

@@ -200,8 +200,10 @@ export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage 
   return page ? { name: page.name, description: page.description, image: page.image_view } : null;
 }
 
-/** The settings the site shows: the acknowledgement's words are the portal's only. */
-export async function sitePublicSettings(ctx: AppContext): Promise<Omit<SiteSettings, 'time_updated' | 'enquiry_ack'>> {
-  const { time_updated: _t, enquiry_ack: _a, ...rest } = await getSiteSettings(ctx);
+/** The settings the site shows: the acknowledgement's words and the delivery settings are the portal's only. */
+export async function sitePublicSettings(
+  ctx: AppContext,
+): Promise<Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days'>> {
+  const { time_updated: _t, enquiry_ack: _a, time_zone: _z, expiry_reminder_days: _d, ...rest } = await getSiteSettings(ctx);
   return rest;
 }
