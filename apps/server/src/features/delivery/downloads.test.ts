@@ -9,7 +9,15 @@ import {
   type DeliveryGallery,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, expectThrottled, makeImage, multipart, type TestApp } from '../../../test/harness';
+import {
+  createTestApp,
+  describeEachDatabase,
+  expectThrottled,
+  makeImage,
+  multipart,
+  photosDerived,
+  type TestApp,
+} from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
@@ -92,6 +100,8 @@ describeEachDatabase('client delivery downloads: sizes and PIN', (kind) => {
     const upRes = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers });
     expect(upRes.statusCode, upRes.body).toBe(201);
     photoIds = (upRes.json() as GalleryUploadResponse).stored.map((p) => p.id);
+    // Visitors see a photo once its derivation job has made its files.
+    await photosDerived(t);
   });
   afterAll(() => t?.close());
 
