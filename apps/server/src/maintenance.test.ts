@@ -72,6 +72,7 @@ describeEachDatabase('upkeep jobs', (kind) => {
       { name: 'activity-prune', cron: '15 */6 * * *' },
       { name: 'backup', cron: '0 3 * * *' },
       { name: 'blog-publish', cron: '* * * * *' },
+      { name: 'delivery-expiry-reminders', cron: '17 * * * *' },
       { name: 'media-sweep', cron: '*/10 * * * *' },
       { name: 'spool-sweep', cron: '*/10 * * * *' },
     ]);

@@ -60,10 +60,15 @@ const PUBLIC_ROUTES = new Set([
     '/site-assets/*',
   ].flatMap((p) => [`GET ${p}`, `HEAD ${p}`]),
   // Client delivery: the token in the path is the credential (features/delivery/delivery.test.ts).
-  ...['/g/:token/', '/site/galleries/:token/', '/site/galleries/:token/download/', '/site/galleries/:token/photos/:id/original/'].flatMap(
-    (p) => [`GET ${p}`, `HEAD ${p}`],
-  ),
+  ...[
+    '/g/:token/',
+    '/site/galleries/:token/',
+    '/site/galleries/:token/download/',
+    '/site/galleries/:token/photos/:id/original/',
+    '/site/galleries/:token/photos/:id/download/',
+  ].flatMap((p) => [`GET ${p}`, `HEAD ${p}`]),
   'POST /site/galleries/:token/unlock/',
+  'POST /site/galleries/:token/download-pin/',
   'POST /g/:token/',
   'PUT /site/galleries/:token/favourites/',
   'GET /',
