@@ -65,7 +65,10 @@ for (const width of [375, 1280]) {
 
     // The website.
     await page.goto('/journal/');
-    await expect(page.getByRole('link', { name: 'Journal' }).first()).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // On a phone the menu folds behind its button.
+    if (width < 700) await nav.getByText('Menu').click();
+    await expect(nav.getByRole('link', { name: 'Journal' })).toBeVisible();
     await page.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

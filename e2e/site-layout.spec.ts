@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 import { createCustomer, jpeg } from './story-helpers';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, photosReady, test, watchPageErrors } from './fixtures';
 
 /**
  * The website's layout on a phone and a desktop (issue 38): spacing under the hero, a one-row
@@ -61,6 +61,8 @@ async function seedSite(api: APIRequestContext): Promise<Seeded> {
       land_scape_image: await mixed(Math.min(25, total - done)),
     });
   }
+  // Visitors see a photo once its derivation job has made its files.
+  await photosReady(api, 'service', service.id);
   const customer = await createCustomer(api, 'Layout');
   const description = JSON.stringify({
     description1: 'A city wedding.',
@@ -77,6 +79,7 @@ async function seedSite(api: APIRequestContext): Promise<Seeded> {
   });
   await publish(api, '/adminportal/manage-love-stories/', story.id);
   await post(api, '/adminportal/manage-gallery/', { 'love-story': String(story.id), land_scape_image: await mixed(5) });
+  await photosReady(api, 'love-story', story.id);
   for (let i = 0; i < 3; i++) {
     const slide = await post(api, '/adminportal/manage-carousel/', {
       header: `Moment ${i + 1}`,
@@ -245,6 +248,7 @@ test.describe('the website layout', () => {
     });
     // More than the page's first 24: the rest come from the JSON as the customer scrolls.
     await post(api, '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: await mixed(27) });
+    await photosReady(api, 'client-gallery', gallery.id);
     const url = ((await (await api.get(`/adminportal/manage-client-galleries/${gallery.id}/`)).json()) as { delivery_url: string })
       .delivery_url;
     // The page itself holds the first 24; the script appends the rest from the JSON.
