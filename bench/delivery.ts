@@ -15,7 +15,9 @@
  *
  * With BENCH_S3=1 the zip is measured from a bucket instead (an s3rver started here, the
  * originals copied into it): the zip download against plain streaming GETs of the same objects
- * from that server, in the same run (goal >= 70%), and the server's RSS growth (goal < 100 MB).
+ * from that server, in the same run (goal >= 70%), and the server's RSS growth (goal < 100 MB);
+ * then a derived image streamed from the bucket against the same bytes from a server on its own
+ * disk, in alternating rounds (goal >= 50% of its requests per second).
  *
  * Scale: BENCH_DELIVERY_MB (zip gallery size, default 2048), BENCH_DELIVERY_PHOTOS (JSON gallery,
  * default 2000), BENCH_DELIVERY_SECONDS (each autocannon round, default 6), BENCH_DELIVERY_RPS_ROUNDS
@@ -42,17 +44,21 @@ import { startTestBucket } from '../apps/server/test/s3rver';
 import type { StoredImage } from '../apps/server/src/media/stored-image';
 import {
   againstBare,
+  bestOfRounds,
   cpuSecondsOf,
+  createService,
   envInt,
   fmt,
   freePort,
   makePhoto,
+  measuredRound,
   memoryOf,
   printTable,
   rawGet,
   sampleRss,
   startBareServer,
   startServer,
+  type RunningServer,
 } from './lib';
 
 const PASSWORD = 'bench delivery password';
@@ -452,11 +458,60 @@ async function zipFromBucket(dataDir: string, seeded: Seeded): Promise<void> {
           `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB / ${fmt((peak - before) / 1_048_576, 1)} MB (goal < 100 MB)`,
         ],
       ]);
+      await derivedFromBucket(server, bucket.env);
     } finally {
       await server.stop();
     }
   } finally {
     await bucket.close();
+  }
+}
+
+/**
+ * A derived image (the same bytes: one photo uploaded to both) from the server on the bucket
+ * against a server on its own disk, in alternating rounds of 50 connections (goal >= 50%).
+ */
+async function derivedFromBucket(onBucket: RunningServer, bucketEnv: Record<string, string>): Promise<void> {
+  const seconds = envInt('BENCH_DELIVERY_SECONDS', 6);
+  const rounds = envInt('BENCH_DELIVERY_RPS_ROUNDS', 4);
+  const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-bench-derived-'));
+  const onDisk = await startServer();
+  try {
+    const photo = await makePhoto(photoDir, 1, 2400, 1600);
+    const coverOf = async (server: RunningServer) => {
+      const id = await createService(server, 'Bench derived', photo);
+      const res = await fetch(`${server.url}/adminportal/manage-services/${id}/`, { headers: { authorization: `Token ${server.token}` } });
+      return `${server.url}${((await res.json()) as { cover_image: string }).cover_image}`;
+    };
+    const [fromBucket, fromDisk] = [await coverOf(onBucket), await coverOf(onDisk)];
+    const [a, b] = [await rawGet(fromBucket, {}), await rawGet(fromDisk, {})];
+    if (a.status !== 200 || !a.body.equals(b.body)) throw new Error(`the derived image differs (${a.status}, ${b.status})`);
+    if (bucketEnv.MEDIA_PUBLIC_URL) throw new Error('unset MEDIA_PUBLIC_URL: a redirect is not what this measures');
+    const ratios: number[] = [];
+    const [bucketBest, diskBest] = await bestOfRounds(
+      [
+        () => measuredRound({ url: fromBucket, pid: onBucket.pid }, seconds, {}),
+        () => measuredRound({ url: fromDisk, pid: onDisk.pid }, seconds, {}),
+      ],
+      rounds,
+      ([x, y]) => ratios.push(x!.rps / y!.rps),
+    );
+    const ratio = bucketBest!.rps / diskBest!.rps;
+    printTable(
+      `A derived image (${fmt(a.body.length / 1024, 0)} KB WebP), 50 connections, best of ${rounds} alternating ${seconds} s rounds`,
+      [
+        [
+          'from the bucket (streamed by the server)',
+          `${fmt(bucketBest!.rps, 0)} req/s  p99 ${bucketBest!.p99} ms  errors ${bucketBest!.errors}`,
+        ],
+        ['from disk (a server of its own)', `${fmt(diskBest!.rps, 0)} req/s  p99 ${diskBest!.p99} ms  errors ${diskBest!.errors}`],
+        ['ratio', `${fmt(ratio * 100, 0)}% (goal >= 50%) ${ratio >= 0.5 ? 'holds' : 'MISSED'}`],
+        ['each round', ratios.map((r) => `${fmt(r * 100, 0)}%`).join('  ')],
+      ],
+    );
+  } finally {
+    await onDisk.stop();
+    fs.rmSync(photoDir, { recursive: true, force: true });
   }
 }
 

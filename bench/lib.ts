@@ -317,7 +317,7 @@ export interface Measured {
 }
 
 /** One round on a server: its throughput, and the CPU time (all threads) it spent per answer, in us. */
-async function measuredRound(server: Measured, seconds: number, headers: Record<string, string>) {
+export async function measuredRound(server: Measured, seconds: number, headers: Record<string, string>) {
   const cpu = cpuSecondsOf(server.pid);
   const r = await rps(server.url, seconds, headers);
   return { ...r, cpuPerAnswer: ((cpuSecondsOf(server.pid) - cpu) * 1e6) / Math.max(1, r.answers) };
