@@ -2,7 +2,8 @@ import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
 import { resumeDerivation } from './features/galleries/galleries.service';
 import type { JobQueue } from './jobs/queue';
-import { sweepResumable } from './media/resumable';
+import { sweepResumable, sweepStoredResumable } from './media/resumable';
+import { isObjectStorage } from './media/storage';
 import { sweepSpool } from './media/spool';
 
 /** When the upkeep jobs run (cron, server time): once per match for the whole deployment. */
@@ -29,7 +30,8 @@ export async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promis
   const spool = await sweepSpool(atStart ? undefined : ctx.config.requestTimeoutMs * 2);
   if (spool) ctx.log.info(`removed ${spool} upload spool file(s) left behind`);
   // Expired ones only, at start-up too: a host the scheduled job never runs on still gets swept.
-  const resumable = await sweepResumable(ctx.config.resumableExpiryMs);
+  let resumable = await sweepResumable(ctx.config.resumableExpiryMs);
+  if (isObjectStorage(ctx.storage)) resumable += await sweepStoredResumable(ctx.storage, ctx.config.resumableExpiryMs);
   if (resumable) ctx.log.info(`removed ${resumable} abandoned resumable upload(s)`);
 }
 

@@ -17,6 +17,7 @@ import {
   type ArchiveWriter,
   type FileDigest,
 } from '../media/archive';
+import { RESUMABLE_PREFIX } from '../media/resumable';
 import { isSafeKey } from '../media/storage';
 import {
   appliedMigration,
@@ -134,7 +135,8 @@ export async function writeBackup(parts: Parts, writer: ArchiveWriter): Promise<
     const copied = new Set<string>();
     const copyFiles = async () => {
       for await (const object of parts.storage.list()) {
-        if (copied.has(object.key)) continue;
+        // Partial uploads in a bucket are a host's work in progress, not the studio's media.
+        if (copied.has(object.key) || object.key.startsWith(RESUMABLE_PREFIX)) continue;
         const digest = await writer.addStored(parts.storage, object.key, fileName(object.key));
         // Gone since it was listed (released as unreferenced): the second pass copies it if it came back.
         if (!digest) continue;
@@ -300,7 +302,9 @@ export interface RestoreResult {
 export async function targetContents(parts: Parts): Promise<string | null> {
   const table = await hasRows(parts.database.db);
   if (table) return `table ${table} has rows`;
-  for await (const object of parts.storage.list()) return `the media folder holds files (${object.key}, ...)`;
+  for await (const object of parts.storage.list()) {
+    if (!object.key.startsWith(RESUMABLE_PREFIX)) return `the media folder holds files (${object.key}, ...)`;
+  }
   return null;
 }
 

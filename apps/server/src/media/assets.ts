@@ -17,6 +17,7 @@ import {
 } from './image-pipeline';
 import { createLimiter, type Limiter } from './limiter';
 import { sendStored } from './serve';
+import { RESUMABLE_PREFIX } from './resumable';
 import type { MediaStorage } from './storage';
 import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
@@ -346,6 +347,7 @@ export class Assets {
     const known = await repo.allKeys(this.deps.db);
     const stale: string[] = [];
     for await (const obj of this.deps.storage.list()) {
+      if (obj.key.startsWith(RESUMABLE_PREFIX)) continue;
       if (!known.has(obj.key) && obj.modifiedAt < before) stale.push(obj.key);
     }
     if (!stale.length) return 0;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
+import { RESUMABLE_PREFIX } from './resumable';
 import type { MediaStorage } from './storage';
 
 export interface CopyReport {
@@ -32,6 +33,8 @@ export async function copyMedia(
 ): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, skipped: 0, bytes: 0 };
   for await (const object of from.list()) {
+    // Partial uploads stay where they were started; they expire there.
+    if (object.key.startsWith(RESUMABLE_PREFIX)) continue;
     const there = await to.stat(object.key);
     if (there && there.size === object.size) {
       const [a, b] = await Promise.all([sha256(await from.read(object.key)), sha256(await to.read(object.key))]);

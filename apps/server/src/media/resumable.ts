@@ -6,13 +6,19 @@ import { crc32 } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from '@tus/server';
 import { COMMON_MESSAGES } from '@darkroom/contracts';
-import { RESUMABLE_FOLDER, SPOOL_ROOT, type SpooledFile } from './spool';
+import { randomBytes } from 'node:crypto';
+import { RESUMABLE_FOLDER, SPOOL_ROOT, spoolDir, type SpooledFile } from './spool';
+import { isObjectStorage, type MediaStorage } from './storage';
 
 /**
- * Partial files of resumable (tus) uploads: in the spool area, but shared by the host's
- * processes and kept across restarts, so an upload resumes whichever process answers.
+ * Partial files of resumable (tus) uploads on a local disk: in the spool area, but shared by the
+ * host's processes and kept across restarts, so an upload resumes whichever process answers. With
+ * object storage they live in the bucket instead (resumable-store.ts), for every host.
  */
 export const RESUMABLE_DIR = path.join(SPOOL_ROOT, RESUMABLE_FOLDER);
+
+/** Where partial uploads live in a bucket: beside the media, never swept, copied or backed up with it. */
+export const RESUMABLE_PREFIX = 'resumable/';
 
 /** A hook's refusal: answered with this status and JSON body. */
 export class ResumableRefusal extends Error {
@@ -41,6 +47,8 @@ export interface ResumableOptions<C> {
   /** URL of the creation endpoint, without its trailing slash; uploads live at `{path}/{id}/`. */
   path: string;
   maxBytes: number;
+  /** The media storage: an object store keeps partial uploads too; a disk leaves them in the spool. */
+  storage: MediaStorage;
   /** A partial upload untouched for this long is removed (`removeExpired`). */
   expiryMs: number;
   log: FastifyBaseLogger;
@@ -57,15 +65,24 @@ const metadataOf = (raw: Record<string, string | null> | undefined) =>
 
 const nodeRequestOf = (req: { runtime?: { node?: { req: IncomingMessage } } }) => req.runtime?.node?.req;
 
-/** SHA-256 and CRC-32 of a finished upload, in one pass over its file. */
-async function hashFile(file: string): Promise<SpooledFile> {
+/**
+ * SHA-256 and CRC-32 of a finished upload, in one pass over its bytes: read from `file`, or (a
+ * file read back from a bucket) taken from `from` and written to `file` on the way.
+ */
+async function hashFile(file: string, from?: AsyncIterable<Buffer>): Promise<SpooledFile> {
   const hash = createHash('sha256');
   let crc = 0;
   let bytes = 0;
-  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    crc = crc32(chunk, crc);
-    bytes += chunk.length;
+  const out = from ? fs.createWriteStream(file) : null;
+  try {
+    for await (const chunk of from ?? (fs.createReadStream(file) as AsyncIterable<Buffer>)) {
+      hash.update(chunk);
+      crc = crc32(chunk, crc);
+      bytes += chunk.length;
+      if (out && !out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+  } finally {
+    if (out) await new Promise<void>((resolve) => out.end(() => resolve()));
   }
   return { path: file, bytes, sha256: hash.digest('hex'), crc32: crc, truncated: false };
 }
@@ -85,11 +102,36 @@ export class ResumableUploads<C> {
   constructor(private readonly opts: ResumableOptions<C>) {}
 
   private async createServer(): Promise<Server> {
-    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+    const [{ Server }, { FileStore }, { StoredUploads }] = await Promise.all([
+      import('@tus/server'),
+      import('@tus/file-store'),
+      import('./resumable-store'),
+    ]);
     const { opts } = this;
+    const inBucket = isObjectStorage(opts.storage);
+    const datastore = inBucket
+      ? new StoredUploads(opts.storage, opts.expiryMs)
+      : new FileStore({ directory: this.dir, expirationPeriodInMilliseconds: opts.expiryMs });
+    /** The finished upload as a local file for the ingest: the partial file itself, or a copy from the bucket. */
+    const finished = async (id: string): Promise<SpooledFile> => {
+      if (!inBucket) return hashFile(path.join(this.dir, id));
+      await fs.promises.mkdir(spoolDir(), { recursive: true });
+      const copy = path.join(spoolDir(), `resumable-${randomBytes(8).toString('hex')}`);
+      return hashFile(copy, datastore.read(id) as AsyncIterable<Buffer>);
+    };
+    /** The upload is gone once answered, whatever the answer: its partial file (and record), or its parts and copy. */
+    const forget = async (id: string, file: SpooledFile | null) => {
+      if (inBucket) {
+        if (file) await fs.promises.rm(file.path, { force: true });
+        await datastore.remove(id).catch(() => {});
+      } else {
+        const partial = path.join(this.dir, id);
+        await Promise.all([partial, `${partial}.json`].map((f) => fs.promises.rm(f, { force: true })));
+      }
+    };
     return new Server({
       path: opts.path,
-      datastore: new FileStore({ directory: this.dir, expirationPeriodInMilliseconds: opts.expiryMs }),
+      datastore,
       maxSize: opts.maxBytes,
       // Same origin: the portal and the API share the host, and the path ends in a slash like every route.
       generateUrl: (_req, { path: base, id }) => `${base}/${id}/`,
@@ -99,16 +141,13 @@ export class ResumableUploads<C> {
         return { metadata: upload.metadata };
       },
       onUploadFinish: async (req, upload) => {
-        const file = path.join(this.dir, upload.id);
+        let file: SpooledFile | null = null;
         try {
-          const answer = await opts.onComplete(this.contextOf(req), {
-            id: upload.id,
-            metadata: metadataOf(upload.metadata),
-            file: await hashFile(file),
-          });
+          file = await finished(upload.id);
+          const answer = await opts.onComplete(this.contextOf(req), { id: upload.id, metadata: metadataOf(upload.metadata), file });
           return { status_code: answer.status, headers: JSON_TYPE, body: JSON.stringify(answer.body) };
         } finally {
-          await this.remove(upload.id);
+          await forget(upload.id, file);
         }
       },
       onResponseError: (_req, err) => {
@@ -138,11 +177,6 @@ export class ResumableUploads<C> {
     this.server ??= this.createServer();
     await (await this.server).handle(req, res);
   }
-
-  private async remove(id: string): Promise<void> {
-    const file = path.join(this.dir, id);
-    await Promise.all([file, `${file}.json`].map((f) => fs.promises.rm(f, { force: true })));
-  }
 }
 
 /**
@@ -159,6 +193,28 @@ export async function sweepResumable(expiryMs: number, now = Date.now(), dir = R
     const touched = Math.max(...stats.map((s) => s?.mtimeMs ?? 0));
     if (touched + expiryMs >= now) continue;
     await Promise.all([base, `${base}.json`].map((f) => fs.promises.rm(f, { force: true })));
+    removed += 1;
+  }
+  return removed;
+}
+
+/**
+ * Removes partial uploads in storage untouched for `expiryMs` (their newest object older than
+ * it): abandoned ones. One being written is never touched, as each request adds a newer part.
+ */
+export async function sweepStoredResumable(storage: MediaStorage, expiryMs: number, now = Date.now()): Promise<number> {
+  const uploads = new Map<string, { keys: string[]; touched: number }>();
+  for await (const object of storage.list(RESUMABLE_PREFIX)) {
+    const id = object.key.slice(RESUMABLE_PREFIX.length).split('/', 1)[0]!;
+    const entry = uploads.get(id) ?? { keys: [], touched: 0 };
+    entry.keys.push(object.key);
+    entry.touched = Math.max(entry.touched, object.modifiedAt.getTime());
+    uploads.set(id, entry);
+  }
+  let removed = 0;
+  for (const { keys, touched } of uploads.values()) {
+    if (touched + expiryMs >= now) continue;
+    await storage.delete(keys);
     removed += 1;
   }
   return removed;

@@ -1,15 +1,36 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { ClientGallery, DeliveryGallery, GalleryUploadResponse } from '@darkroom/contracts';
+import {
+  GALLERY_RESUMABLE_PATH,
+  originalUrl,
+  type ClientGallery,
+  type DeliveryGallery,
+  type GalleryUploadResponse,
+} from '@darkroom/contracts';
 import { createAccount } from '../auth/accounts.repository';
-import { ADMIN, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
+import { services } from '../db/schema';
+import { ADMIN, assetIdOf, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { loadConfig } from '../config';
+import { RESUMABLE_PREFIX } from './resumable';
 import { s3Storage } from './s3-storage';
+import type { StoredImage } from './stored-image';
+
+const COVER: StoredImage = {
+  id: 0,
+  original: `o/00/${'3'.repeat(64)}.jpg`,
+  mime: 'image/jpeg',
+  bytes: 1,
+  sha256: '3'.repeat(64),
+  width: 1,
+  height: 1,
+  variants: [],
+};
 
 const unzip = (buf: Buffer) =>
   new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {
@@ -138,5 +159,57 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
 
     // Neither machine wrote media of its own.
     for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'media'))).toBe(false);
+  });
+
+  it('a resumable upload started on one is finished on the other: no sticky sessions', async () => {
+    const login = await fetch(`${b.url}/accounts/auth-admin/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const tus = {
+      'tus-resumable': '1.0.0',
+      authorization: `Token ${((await login.json()) as { authToken: string }).authToken}`,
+    };
+    const [service] = await t.database.db
+      .insert(services)
+      .values({ name: 'Two machines', description: 'd', coverAssetId: await assetIdOf(t, COVER) })
+      .returning({ id: services.id });
+    const photo = await makeImage({ width: 1600, height: 1000, seed: 73 });
+    const meta = { filename: 'aisle.jpg', galleryType: 'service', galleryId: String(service!.id) };
+    const created = await fetch(`${a.url}${GALLERY_RESUMABLE_PATH}/`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(photo.length),
+        'upload-metadata': Object.entries(meta)
+          .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+          .join(','),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const half = Math.floor(photo.length / 2);
+    const patch = (server: ServerProcess, offset: number, body: Buffer) =>
+      fetch(`${server.url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(body),
+      });
+    // The first half reaches A; the client then finds B behind the load balancer.
+    expect((await patch(a, 0, photo.subarray(0, half))).status).toBe(204);
+    const head = await fetch(`${b.url}${location}`, { method: 'HEAD', headers: tus });
+    expect(Number(head.headers.get('upload-offset'))).toBe(half);
+    const done = await patch(b, half, photo.subarray(half));
+    expect(done.status).toBe(201);
+    const stored = ((await done.json()) as GalleryUploadResponse).stored;
+    expect(stored.map((p) => p.name)).toEqual(['aisle.jpg']);
+    const sha256 = createHash('sha256').update(photo).digest('hex');
+    const original = await fetch(`${a.url}${originalUrl(sha256)}`, { headers: tus });
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true);
+    // Its parts left the bucket with it.
+    const storage = await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
+    for await (const o of storage.list(RESUMABLE_PREFIX)) expect.fail(`left in the bucket: ${o.key}`);
   });
 });

@@ -12,10 +12,11 @@ import { checkResumable, ingestResumable } from './resumable-upload.service';
  * Fastify: the tus server streams them to the partial file, bounded by the image size limit.
  */
 export async function resumableUploadRoutes(app: FastifyInstance): Promise<void> {
-  const { config, log } = app.runtime;
+  const { config, log, storage } = app.runtime;
   const uploads = new ResumableUploads<AppContext>({
     path: GALLERY_RESUMABLE_PATH,
     maxBytes: MAX_IMAGE_BYTES,
+    storage,
     expiryMs: config.resumableExpiryMs,
     log,
     onCreate: checkResumable,
