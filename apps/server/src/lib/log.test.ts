@@ -58,7 +58,9 @@ describe('the logger', () => {
   it('never writes a password, a token or an Authorization header', () => {
     const { log, lines } = capture();
     log.info({ body: { password: 'hunter2', token: 'tkn' }, req: { headers: { authorization: 'Token abc' } } }, 'x');
+    log.info({ password2: 'hunter3', authToken: 'tkn2', res: { headers: { 'set-cookie': 'session=s3cret' } } }, 'y');
     const text = JSON.stringify(lines);
-    for (const secret of ['hunter2', 'tkn', 'Token abc']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter2', 'hunter3', 'tkn', 'Token abc', 's3cret']) expect(text).not.toContain(secret);
+    expect(lines[1]).toMatchObject({ password2: '[redacted]', authToken: '[redacted]', msg: 'y' });
   });
 });
