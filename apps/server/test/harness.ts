@@ -318,6 +318,18 @@ export async function userTextAroundRename(
 }
 
 /** Records an image as an asset without checking its files (placeholder images in tests). */
+/** A parent's cover that is not under test: an asset record without files (`digit` keeps tests' records apart). */
+export const placeholderCover = (digit: string): StoredImage => ({
+  id: 0,
+  original: `o/00/${digit.repeat(64)}.jpg`,
+  mime: 'image/jpeg',
+  bytes: 1,
+  sha256: digit.repeat(64),
+  width: 1,
+  height: 1,
+  variants: [],
+});
+
 export async function assetIdOf(t: TestApp, image: StoredImage): Promise<number> {
   return (await upsertAsset(t.database.db, image, null)).id;
 }

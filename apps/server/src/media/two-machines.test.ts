@@ -13,24 +13,14 @@ import {
 } from '@darkroom/contracts';
 import { createAccount } from '../auth/accounts.repository';
 import { services } from '../db/schema';
-import { ADMIN, assetIdOf, createTestApp, makeImage, multipart, type TestApp } from '../../test/harness';
+import { ADMIN, assetIdOf, createTestApp, makeImage, multipart, type TestApp, placeholderCover } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { loadConfig } from '../config';
 import { RESUMABLE_PREFIX } from './resumable';
 import { s3Storage } from './s3-storage';
-import type { StoredImage } from './stored-image';
 
-const COVER: StoredImage = {
-  id: 0,
-  original: `o/00/${'3'.repeat(64)}.jpg`,
-  mime: 'image/jpeg',
-  bytes: 1,
-  sha256: '3'.repeat(64),
-  width: 1,
-  height: 1,
-  variants: [],
-};
+const COVER = placeholderCover('3');
 
 const unzip = (buf: Buffer) =>
   new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {

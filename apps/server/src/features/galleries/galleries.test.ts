@@ -24,10 +24,10 @@ import {
   photosDerived,
   type FormValue,
   type TestApp,
+  placeholderCover,
 } from '../../../test/harness';
 import { clientGalleries, loveStories, services } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
-import type { StoredImage } from '../../media/stored-image';
 import { pngBomb } from '../../../test/image-fixtures';
 import { addSpooledPhoto, removeGallery } from './galleries.service';
 
@@ -35,17 +35,7 @@ const sha = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 const jpg = (seed: number, width = 640, height = 480) => makeImage({ width, height, seed });
 const file = (filename: string, content: Buffer, type = 'image/jpeg'): FormValue => ({ filename, content, type });
 
-/** A parent's cover is not under test here: a placeholder record without files. */
-const FAKE_COVER: StoredImage = {
-  id: 0,
-  original: `o/00/${'0'.repeat(64)}.jpg`,
-  mime: 'image/jpeg',
-  bytes: 1,
-  sha256: '0'.repeat(64),
-  width: 1,
-  height: 1,
-  variants: [],
-};
+const FAKE_COVER = placeholderCover('0');
 
 describeEachDatabase('galleries', (kind) => {
   let t: TestApp;

@@ -5,24 +5,14 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_RESUMABLE_PATH, type GalleryUploadResponse } from '@darkroom/contracts';
-import { assetIdOf, createTestApp, galleryPhotoRows, type TestApp } from '../../../test/harness';
+import { assetIdOf, createTestApp, galleryPhotoRows, type TestApp, placeholderCover } from '../../../test/harness';
 import { startTestBucket, type TestBucket } from '../../../test/s3rver';
 import { services } from '../../db/schema';
 import { sweepSpoolFiles } from '../../maintenance';
 import { RESUMABLE_DIR, RESUMABLE_PREFIX, sweepStoredResumable } from '../../media/resumable';
 import { spoolDir } from '../../media/spool';
-import type { StoredImage } from '../../media/stored-image';
 
-const COVER: StoredImage = {
-  id: 0,
-  original: `o/00/${'2'.repeat(64)}.jpg`,
-  mime: 'image/jpeg',
-  bytes: 1,
-  sha256: '2'.repeat(64),
-  width: 1,
-  height: 1,
-  variants: [],
-};
+const COVER = placeholderCover('2');
 
 const metadata = (m: Record<string, string>) =>
   Object.entries(m)

@@ -14,22 +14,20 @@ import {
   type GalleryPhoto,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
-import { assetIdOf, createTestApp, describeEachDatabase, galleryPhotoRows, makeImage, type TestApp } from '../../../test/harness';
+import {
+  assetIdOf,
+  createTestApp,
+  describeEachDatabase,
+  galleryPhotoRows,
+  makeImage,
+  type TestApp,
+  placeholderCover,
+} from '../../../test/harness';
 import { auditLog, loveStories, services } from '../../db/schema';
 import { sweepSpoolFiles } from '../../maintenance';
 import { RESUMABLE_DIR } from '../../media/resumable';
-import type { StoredImage } from '../../media/stored-image';
 
-const FAKE_COVER: StoredImage = {
-  id: 0,
-  original: `o/00/${'1'.repeat(64)}.jpg`,
-  mime: 'image/jpeg',
-  bytes: 1,
-  sha256: '1'.repeat(64),
-  width: 1,
-  height: 1,
-  variants: [],
-};
+const FAKE_COVER = placeholderCover('1');
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = (m: Record<string, string>) =>
