@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GalleryPhoto } from '@darkroom/contracts';
-import { ADMIN, makeImage } from '../test/harness';
-import { openDatabase } from './db/client';
+import { ADMIN, describeEachDatabase, makeImage, processDatabase, type ProcessDatabase } from '../test/harness';
 import { mediaAssets } from './db/schema';
 import { exited, startServerProcess, type ServerProcess } from '../test/server-process';
 
@@ -47,25 +46,30 @@ const filePart = (name: string, filename: string, content: Buffer) =>
  * acknowledged photo, and after a restart nothing points to a missing file and no file is left
  * that nothing references.
  */
-describe('crash recovery', () => {
+describeEachDatabase('crash recovery', (kind) => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-crash-'));
   const dataDir = path.join(base, 'data');
   const tmpDir = path.join(base, 'tmp');
   const mediaDir = path.join(dataDir, 'media');
   const spoolDir = path.join(tmpDir, 'darkroom-uploads');
   let server: ServerProcess | null = null;
+  let db: ProcessDatabase;
 
-  beforeAll(() => fs.mkdirSync(tmpDir, { recursive: true }));
+  beforeAll(async () => {
+    fs.mkdirSync(tmpDir, { recursive: true });
+    db = await processDatabase(kind, dataDir);
+  });
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGKILL');
       await exited(server.child);
     }
+    await db.drop();
     fs.rmSync(base, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged photo and leaves nothing unreferenced after a SIGKILL mid-upload', async () => {
-    server = await start(dataDir, tmpDir);
+    server = await start(dataDir, tmpDir, db.env);
     let token = await login(server.url);
     const auth = () => ({ authorization: `Token ${token}` });
 
@@ -118,7 +122,7 @@ describe('crash recovery', () => {
     expect(listFiles(spoolDir).length).toBeGreaterThan(0);
 
     // Restart; the start-up sweep (no grace here, so the test need not wait an hour) cleans up.
-    server = await start(dataDir, tmpDir, { MEDIA_SWEEP_GRACE_MINUTES: '0' });
+    server = await start(dataDir, tmpDir, { ...db.env, MEDIA_SWEEP_GRACE_MINUTES: '0' });
     token = await login(server.url);
     // The acknowledged photos' derivation (queued jobs) runs after the restart.
     let photos: GalleryPhoto[] = [];
@@ -139,7 +143,7 @@ describe('crash recovery', () => {
     await exited(server.child);
 
     // Every asset's files exist, and every file belongs to an asset; the spool is empty.
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') });
+    const database = await db.open();
     try {
       const assets = await database.db.select().from(mediaAssets);
       const keys = new Set(

@@ -60,7 +60,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
       redirectOriginals: config.s3RedirectOriginals,
     }),
     mailer,
-    jobs: defineJobs(new JobQueue(database, log, { soleProcess: database.kind === 'pglite', ...parts.jobs }), config),
+    jobs: defineJobs(new JobQueue(database, log, parts.jobs), config),
     cache,
     sessions,
     limiter,

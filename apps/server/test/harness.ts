@@ -190,6 +190,45 @@ export async function mailSettled(t: Pick<TestApp, 'app' | 'database'>): Promise
  */
 export const photosDerived = (t: Pick<TestApp, 'app'>): Promise<void> => derivationSettled(systemContext(t.app.runtime, 'test'));
 
+/** The database of a server process the test starts, and a way for the test to look into it. */
+export interface ProcessDatabase {
+  /** What the process is started with (nothing for PGlite: it lives in its data directory). */
+  env: Record<string, string>;
+  /** Opens it beside (or after) the process, without migrating. */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+/** PGlite in `dataDir`, or a new empty PostgreSQL database that the process migrates as at a first start. */
+export async function processDatabase(kind: DatabaseKind, dataDir: string): Promise<ProcessDatabase> {
+  if (kind === 'pglite') {
+    return {
+      env: {},
+      open: () => openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'pglite') }),
+      drop: async () => {},
+    };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `darkroom_p_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    env: { DATABASE_URL: url },
+    open: () => openDatabase({ databaseUrl: url, pgliteDir: null, migrate: false, poolSize: 2 }),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /** Runs a suite once per database kind: `describeEachDatabase('services', (kind) => ...)`. */
 export function describeEachDatabase(name: string, fn: (kind: DatabaseKind) => void): void {
   for (const kind of DATABASE_KINDS) describe(`${name} [${kind}]`, () => fn(kind));

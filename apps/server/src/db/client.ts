@@ -23,6 +23,15 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Receive broadcasts; returns an unsubscribe function. */
   listen(channel: string, subscriber: Subscriber): Promise<() => Promise<void>>;
+  /**
+   * Runs `ifAlone` when no other process works this database's jobs, then counts this process
+   * among those that do until the returned function is called (or it closes). PGlite has one
+   * process: it is always alone. PostgreSQL: every working process holds a share of one advisory
+   * lock on its own connection (the server drops a killed process's locks with its connection),
+   * so taking that lock whole means every other worker is gone, and none can start until
+   * `ifAlone` is done.
+   */
+  joinWorkers(ifAlone: () => Promise<void>): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -150,6 +159,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       const unsub = await client.listen(channel, (payload) => subscriber.onPayload(payload));
       return async () => unsub();
     },
+    async joinWorkers(ifAlone) {
+      await ifAlone();
+      return async () => {};
+    },
     async close() {
       await client.close();
       release();
@@ -182,6 +195,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     listen: (channel, subscriber) => listener.listen(channel, subscriber),
+    joinWorkers: (ifAlone) => listener.joinWorkers(ifAlone),
     async close() {
       await listener.close();
       await pool.end();
@@ -189,6 +203,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     raw: pool,
   } as Database & { raw: pg.Pool };
 }
+
+/** The advisory lock every process working jobs holds a share of (any fixed number: "drkr"). */
+const WORKERS_LOCK = 0x64726b72;
 
 /** Delay before the listening connection is opened again, doubling after each failure. */
 const RECONNECT_MS = { first: 100, max: 5_000 };
@@ -205,6 +222,8 @@ class Listener {
   private retryMs = RECONNECT_MS.first;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
+  /** This process works jobs: its connection holds a share of the workers' lock, again after a reconnect. */
+  private workers = 0;
 
   constructor(
     private readonly driver: typeof pg,
@@ -224,6 +243,30 @@ class Listener {
       this.channels.delete(channel);
       const client = await this.client?.catch(() => null);
       await client?.query(`unlisten ${quote(channel)}`).catch(() => {});
+    };
+  }
+
+  /** See `Database.joinWorkers`; the lock lives on this connection, which lasts as long as the process. */
+  async joinWorkers(ifAlone: () => Promise<void>): Promise<() => Promise<void>> {
+    const client = await this.connected();
+    const { rows } = await client.query<{ alone: boolean }>('select pg_try_advisory_lock($1) as alone', [WORKERS_LOCK]);
+    const alone = rows[0]?.alone === true;
+    try {
+      if (alone) await ifAlone();
+    } finally {
+      // Waits while another process runs its `ifAlone`; same session, so this share is granted
+      // beside this process's own whole lock, which is then let go.
+      await client.query('select pg_advisory_lock_shared($1)', [WORKERS_LOCK]);
+      this.workers++;
+      if (alone) await client.query('select pg_advisory_unlock($1)', [WORKERS_LOCK]);
+    }
+    let left = false;
+    return async () => {
+      if (left) return;
+      left = true;
+      this.workers--;
+      const current = await this.client?.catch(() => null);
+      await current?.query('select pg_advisory_unlock_shared($1)', [WORKERS_LOCK]).catch(() => {});
     };
   }
 
@@ -248,6 +291,7 @@ class Listener {
     client.on('end', () => this.failed(client, new Error('the listening connection ended')));
     try {
       await client.connect();
+      for (let i = 0; i < this.workers; i++) await client.query('select pg_advisory_lock_shared($1)', [WORKERS_LOCK]);
     } catch (err) {
       this.client = null;
       throw err;

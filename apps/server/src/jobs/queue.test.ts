@@ -105,6 +105,54 @@ describeEachDatabase('job queue', (kind) => {
   }, 30_000);
 
   it.runIf(kind === 'postgres')(
+    "returns a dead process's running job to the queue when the next process starts alone, not while another works",
+    async () => {
+      const open = () => openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
+      let started = 0;
+      const define = (queue: JobQueue, onRun: () => Promise<void>) =>
+        queue.define({ name: 'orphan', retryDelaySeconds: 0, expireInSeconds: 3600, run: onRun });
+      // The first process takes the job and dies with it: its connections close, as a SIGKILL's do.
+      const dying = await open();
+      const first = new JobQueue(dying, log, FAST);
+      // Its job never ends: the process is gone before it could.
+      define(first, async () => {
+        started++;
+        await new Promise(() => {});
+      });
+      await first.start(t.app.runtime);
+      const id = await first.send('orphan', {});
+      await until(first, 'orphan', id, ['active']);
+      // A second process alive beside it: not alone, so the running job is left to its owner.
+      const aliveDb = await open();
+      const alive = new JobQueue(aliveDb, log, FAST);
+      define(alive, async () => {});
+      await alive.start(t.app.runtime);
+      await dying.close();
+      expect((await alive.get('orphan', id))?.state).toBe('active');
+      await alive.stop();
+      await aliveDb.close();
+      // The next process starts alone: the job goes back to the queue at once (its expiry is an
+      // hour) and runs there.
+      const nextDb = await open();
+      const next = new JobQueue(nextDb, log, FAST);
+      let ran = 0;
+      define(next, async () => {
+        ran++;
+      });
+      try {
+        await next.start(t.app.runtime);
+        expect((await until(next, 'orphan', id, ['completed'])).state).toBe('completed');
+        expect(ran).toBe(1);
+        expect(started).toBe(1);
+      } finally {
+        await next.stop();
+        await nextDb.close();
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(kind === 'postgres')(
     'runs a scheduled job once per match with two processes',
     async () => {
       const other = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });

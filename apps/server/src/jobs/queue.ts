@@ -37,11 +37,6 @@ export interface JobQueueOptions {
   stopTimeoutMs?: number;
   /** The time zone cron expressions are read in (default: the server's). */
   timeZone?: string;
-  /**
-   * No other process uses this database (PGlite): a job still marked running at start-up was
-   * left by a killed process, and goes back to the queue at once rather than after its expiry.
-   */
-  soleProcess?: boolean;
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -67,6 +62,8 @@ export class JobQueue {
   private readonly runningJobs = new Set<Promise<unknown>>();
   private readonly runningSql = new Set<Promise<unknown>>();
   private working = false;
+  /** Stops counting this process among the database's workers. */
+  private leaveWorkers: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly database: Database,
@@ -133,7 +130,9 @@ export class JobQueue {
 
   private async startWorkers(runtime: AppRuntime): Promise<void> {
     const boss = await this.install();
-    if (this.options.soleProcess) await this.retryOrphans(boss);
+    // With no other worker alive (always so on PGlite), a job still marked running was left by a
+    // killed process and goes back to the queue at once rather than after its expiry.
+    this.leaveWorkers = await this.database.joinWorkers(() => this.retryOrphans(boss));
     for (const spec of this.specs.values()) {
       const ctx = systemContext(runtime, `job:${spec.name}`);
       const work = { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true as const };
@@ -153,7 +152,7 @@ export class JobQueue {
     this.working = true;
   }
 
-  /** Jobs left running by a killed process (only when none other can be running them) go back to the queue. */
+  /** Jobs left running by a killed process (only when no other process can be running them) go back to the queue. */
   private async retryOrphans(boss: PgBoss): Promise<void> {
     const { rows } = await sqlExecutor(this.database).executeSql(`select name, id from ${SCHEMA}.job where state = 'active'`, []);
     const byName = new Map<string, string[]>();
@@ -226,6 +225,7 @@ export class JobQueue {
     await Promise.race([Promise.allSettled(this.runningJobs), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
     await new Promise(setImmediate);
     await Promise.allSettled(this.runningSql);
+    await this.leaveWorkers?.();
   }
 
   private trackedExecutor(): ReturnType<typeof sqlExecutor> {
