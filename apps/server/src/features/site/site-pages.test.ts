@@ -166,7 +166,7 @@ describeEachDatabase('site pages', (kind) => {
     expect(good.headers.location).toBe('/contact/?sent=1#enquiry');
     const thanks = await get('/contact/?sent=1');
     expect(thanks.body).toContain('Thank you');
-    const list = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as { full_name: string }[];
+    const list = ((await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as { items: { full_name: string }[] }).items;
     expect(list.map((e) => e.full_name)).toContain('Nora NoScript');
     for (let i = 0; i < 3; i++) await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');
     const limited = await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');
