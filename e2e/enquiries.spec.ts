@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { COMMON_MESSAGES, ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
+import { COMMON_MESSAGES, ENQUIRY_MESSAGES, type EnquiryPage } from '@darkroom/contracts';
 import { expect, test, watchPageErrors } from './fixtures';
 
 // includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
@@ -94,7 +94,7 @@ test.describe('user enquiries', () => {
     await expect(row(page, first.full_name)).toHaveCount(0);
 
     // Deleting one that is already gone (another admin was quicker) reports the failure.
-    const listed = (await (await api.get('/adminportal/user-enqueries/')).json()) as Enquiry[];
+    const listed = ((await (await api.get('/adminportal/user-enqueries/?page_size=100')).json()) as EnquiryPage).items;
     const target = listed.find((e) => e.full_name === second.full_name)!;
     expect((await api.delete(`/adminportal/user-enqueries/${target.id}/`)).status()).toBe(204);
     await row(page, second.full_name)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { COMMON_MESSAGES, ENQUIRY_MESSAGES, slugOf, type Enquiry } from '@darkroom/contracts';
+import { COMMON_MESSAGES, ENQUIRY_MESSAGES, slugOf, type Enquiry, type EnquiryPage } from '@darkroom/contracts';
 import { expect, test, watchPageErrors } from './fixtures';
 import { image, notice, shortId } from './site-content-helpers';
 
@@ -25,7 +25,7 @@ async function publishedService(api: APIRequestContext, name: string): Promise<{
 }
 
 async function enquiryOf(api: APIRequestContext, email: string): Promise<Enquiry> {
-  const list = (await (await api.get('/adminportal/user-enqueries/')).json()) as Enquiry[];
+  const list = ((await (await api.get('/adminportal/user-enqueries/?page_size=100')).json()) as EnquiryPage).items;
   const found = list.find((e) => e.email === email);
   expect(found, `enquiry from ${email}`).toBeTruthy();
   return found!;

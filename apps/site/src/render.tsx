@@ -89,7 +89,7 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
   switch (page.kind) {
     case 'home':
       return {
-        title: settings.tagline ? `${studio} | ${settings.tagline}` : studio,
+        title: settings.home_seo_title || (settings.tagline ? `${studio} | ${settings.tagline}` : studio),
         description,
         image: page.hero ?? page.carousel[0]?.image ?? null,
         jsonLd: [business],
@@ -139,8 +139,8 @@ function metaOf(page: PageModel, layout: Layout, path: string): Meta {
       };
     case 'about':
       return {
-        title: `About us | ${studio}`,
-        description: clip(page.about?.info_text1 || description),
+        title: `${page.about?.seo_title || 'About us'} | ${studio}`,
+        description: clip(page.about?.seo_description || page.about?.info_text1 || description),
         image: page.hero ?? page.about?.page_image ?? null,
         jsonLd: [business],
         index: true,

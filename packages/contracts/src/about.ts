@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './forms';
 import { imageEntityContract } from './image-entity';
 import { TEXT_MAX } from './limits';
+import { seoFields } from './seo';
 import { imageShape, optionalImageShape } from './uploads';
 
 export const ABOUT_MESSAGES = {
@@ -21,6 +22,7 @@ export const aboutFieldsSchema = z.object({
   header_text: requiredText(ABOUT_MESSAGES.headerRequired, TEXT_MAX.long),
   info_text1: requiredText(ABOUT_MESSAGES.info1Required, TEXT_MAX.long),
   info_text2: optionalText(),
+  ...seoFields,
 });
 export type AboutFields = z.infer<typeof aboutFieldsSchema>;
 /** PATCH: only sent fields change, and a sent field must still be valid. */
@@ -28,13 +30,24 @@ export const aboutUpdateSchema = aboutFieldsSchema.partial();
 export type AboutUpdateInput = z.infer<typeof aboutUpdateSchema>;
 
 /** The field order in which a 400's messages are shown. */
-export const ABOUT_FIELDS = ['header_text', 'info_text1', 'info_text2', 'info_image', 'page_image'] as const;
+export const ABOUT_FIELDS = [
+  'header_text',
+  'info_text1',
+  'info_text2',
+  'seo_title',
+  'seo_description',
+  'info_image',
+  'page_image',
+] as const;
 
 export const aboutContentSchema = z.object({
   id: z.number().int(),
   header_text: z.string(),
   info_text1: z.string(),
   info_text2: z.string(),
+  /** The page's own title and description for search results and link previews; empty: from its text. */
+  seo_title: z.string(),
+  seo_description: z.string(),
   /** Hero background; null when none was uploaded. */
   ...optionalImageShape('page_image'),
   /** The right-side image. */

@@ -159,6 +159,73 @@ export const enquirySchema = z.object({
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 
+/** Rows a page of the portal's enquiry list may hold (the table's page sizes), and the default. */
+export const ENQUIRY_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ENQUIRY_PAGE_SIZE = 25;
+
+export const ENQUIRY_FILTER_MESSAGES = {
+  dateInvalid: 'Use a date as YYYY-MM-DD',
+  dateFieldInvalid: 'Filter by event or received',
+  toBeforeFrom: 'The end date is before the start date',
+  pageInvalid: 'Use a page number',
+  pageSizeInvalid: `Use a page size from 1 to ${ENQUIRY_PAGE_SIZES.at(-1)}`,
+} as const;
+
+/** A real calendar day as YYYY-MM-DD. */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ENQUIRY_FILTER_MESSAGES.dateInvalid, abort: true })
+  .refine(
+    (d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().startsWith(d);
+    },
+    { error: ENQUIRY_FILTER_MESSAGES.dateInvalid },
+  );
+/** A query parameter sent empty (`?status=`) is no filter. */
+const blankless = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * `GET /adminportal/user-enqueries/?status=&date=&from=&to=&page=&page_size=`: the pipeline's
+ * filters, applied by the server. `date` says which day from-to (inclusive) applies to: the event
+ * date (an enquiry without one is left out) or the day it was received (UTC).
+ */
+export const enquiryListQuerySchema = z
+  .object({
+    status: blankless(z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid })),
+    date: blankless(z.enum(['event', 'received'], { error: ENQUIRY_FILTER_MESSAGES.dateFieldInvalid })),
+    from: blankless(isoDay),
+    to: blankless(isoDay),
+    page: blankless(
+      z.coerce
+        .number({ error: ENQUIRY_FILTER_MESSAGES.pageInvalid })
+        .int({ error: ENQUIRY_FILTER_MESSAGES.pageInvalid })
+        .min(1, { error: ENQUIRY_FILTER_MESSAGES.pageInvalid })
+        .max(1_000_000, { error: ENQUIRY_FILTER_MESSAGES.pageInvalid }),
+    ),
+    page_size: blankless(
+      z.coerce
+        .number({ error: ENQUIRY_FILTER_MESSAGES.pageSizeInvalid })
+        .int({ error: ENQUIRY_FILTER_MESSAGES.pageSizeInvalid })
+        .min(1, { error: ENQUIRY_FILTER_MESSAGES.pageSizeInvalid })
+        .max(ENQUIRY_PAGE_SIZES.at(-1)!, { error: ENQUIRY_FILTER_MESSAGES.pageSizeInvalid }),
+    ),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: ENQUIRY_FILTER_MESSAGES.toBeforeFrom, path: ['to'] });
+export type EnquiryFilters = z.output<typeof enquiryListQuerySchema>;
+
+/** A page of the filtered enquiries, as the journal's lists are paged. */
+export const enquiryPageSchema = z.object({
+  items: z.array(enquirySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** How many enquiries pass the filters. */
+  total: z.number().int(),
+  /** The next page's address, or null. */
+  next: z.string().nullable(),
+});
+export type EnquiryPage = z.infer<typeof enquiryPageSchema>;
+
 /** `PATCH /adminportal/user-enqueries/{id}/`: only the fields sent change. */
 export const enquiryPatchSchema = z.object({
   status: z.enum(ENQUIRY_STATUSES, { error: ENQUIRY_MESSAGES.statusInvalid }).optional(),
@@ -193,8 +260,9 @@ export const enquiriesApi = {
     method: 'GET',
     path: '/adminportal/user-enqueries/',
     tag: 'enquiries',
-    summary: "Visitors' enquiries, newest first",
-    response: z.array(enquirySchema),
+    summary: "Visitors' enquiries, newest first, filtered by status and by event or received date (inclusive), a page at a time",
+    query: enquiryListQuerySchema,
+    response: enquiryPageSchema,
   }),
   update: endpoint({
     method: 'PATCH',

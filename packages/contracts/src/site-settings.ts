@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formBoolean, optionalText, requiredText } from './forms';
+import { SEO_LIMITS } from './seo';
 import { ENQUIRY_EXTRA_KEYS, ENQUIRY_FIELD_MODES, type EnquiryExtraField, type EnquiryFieldMode } from './enquiries';
 
 /**
@@ -43,6 +44,7 @@ export const SITE_SETTINGS_MESSAGES = {
   ackSubjectRequired: 'Subject of the acknowledgement is required',
   ackMessageRequired: 'Words of the acknowledgement are required',
   timeZoneInvalid: 'Choose a time zone from the list',
+  homeSeoTitleMax: `The home page's SEO title cannot be more than ${SEO_LIMITS.title} characters`,
   reminderDaysInvalid: 'Use a whole number of days from 0 to 60 (0: no reminder)',
   updated: 'Site settings successfully updated',
   updateFailed: 'Site settings update failed',
@@ -121,6 +123,8 @@ export const siteSettingsInputSchema = z.object({
     .min(0, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
     .max(60, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
     .optional(),
+  /** The home page's own title (its description is seo_description); empty: the name and tagline; left out: kept. */
+  home_seo_title: optionalText(SEO_LIMITS.title, SITE_SETTINGS_MESSAGES.homeSeoTitleMax).optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -139,6 +143,7 @@ export const siteSettingsSchema = z.object({
   /** The studio's time zone (the server's until one is saved). */
   time_zone: z.string(),
   expiry_reminder_days: z.number().int(),
+  home_seo_title: z.string(),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -161,6 +166,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   },
   time_zone: 'UTC',
   expiry_reminder_days: DEFAULT_EXPIRY_REMINDER_DAYS,
+  home_seo_title: '',
   time_updated: null,
 };
 

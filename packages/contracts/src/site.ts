@@ -93,6 +93,8 @@ export const siteAboutSchema = z.object({
   header_text: z.string(),
   info_text1: z.string(),
   info_text2: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
   page_image: siteImageSchema.nullable(),
   info_image: siteImageSchema,
 });

@@ -87,6 +87,19 @@ export interface DataTableProps<T> {
   actionsWidth?: number;
   /** Opens a row's record: a click on the row (not on its buttons or links) or Enter on one of its cells. */
   onOpen?: (row: T) => void;
+  /**
+   * Pages kept by the server: `rows` is one page, `rowCount` every row the filters pass, and a
+   * change of page or page size is asked of the caller (search and sorting then act on the page).
+   */
+  serverPages?: ServerPages;
+}
+
+/** The server's paging of a table: zero-based page, rows per page, and the rows in all. */
+export interface ServerPages {
+  page: number;
+  pageSize: number;
+  rowCount: number;
+  onChange: (page: number, pageSize: number) => void;
 }
 
 /** Width of an Action column holding two small icon buttons (View, Delete) and the cell's padding. */
@@ -130,6 +143,7 @@ export function DataTable<T extends GridValidRowModel>({
   rowHeight,
   actionsWidth = 180,
   onOpen,
+  serverPages,
 }: DataTableProps<T>) {
   const apiRef = useGridApiRef();
   // Pages pass a new `actions` function at each render: read through a ref, so the columns (and
@@ -304,7 +318,14 @@ export function DataTable<T extends GridValidRowModel>({
           // Sized to their content the columns may be wider than the screen: every column stays
           // drawn (tables hold at most a page of rows), so the row's actions are always there.
           columnBufferPx={4000}
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          {...(serverPages
+            ? {
+                paginationMode: 'server' as const,
+                rowCount: serverPages.rowCount,
+                paginationModel: { page: serverPages.page, pageSize: serverPages.pageSize },
+                onPaginationModelChange: (m: { page: number; pageSize: number }) => serverPages.onChange(m.page, m.pageSize),
+              }
+            : { initialState: { pagination: { paginationModel: { pageSize: 25 } } } })}
           pageSizeOptions={[10, 25, 50, 100]}
           sx={{
             bgcolor: 'background.paper',

@@ -128,6 +128,9 @@ export const aboutContent = pgTable(
     headerText: text('header_text').notNull(),
     infoText1: text('info_text1').notNull(),
     infoText2: text('info_text2').notNull().default(''),
+    /** Migration: drizzle/0018_page_seo.sql. */
+    seoTitle: varchar('seo_title', { length: 70 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     pageImageAssetId: asset('page_image'),
     infoImageAssetId: asset('info_image').notNull(),
     timeCreated: created(),

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The public site's settings: one row (id 1), written by the portal's settings page. Absent
@@ -21,5 +21,7 @@ export const siteSettings = pgTable('site_settings', {
   /** IANA time zone of the studio; null: the server's. Migration: drizzle/0012_proofing_expiry.sql. */
   timeZone: text('time_zone'),
   expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
+  /** The home page's own title (its description is seoDescription); empty: name and tagline. Migration: 0018_page_seo.sql. */
+  homeSeoTitle: varchar('home_seo_title', { length: 70 }).notNull().default(''),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -231,7 +231,7 @@ describeEachDatabase('request bodies: NUL characters and out-of-range ids are 40
     expect(nested.json()).toEqual({ description: [NUL_MESSAGE] });
     // Nothing reached the database.
     const list = await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' });
-    expect(list.json()).toEqual([]);
+    expect(list.json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('refuses ids of 2^31 and more in bodies with the field message, and in paths with 404', async () => {

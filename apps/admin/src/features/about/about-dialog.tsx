@@ -1,4 +1,4 @@
-import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, type AboutContent } from '@darkroom/contracts';
+import { ABOUT_FIELDS, ABOUT_MESSAGES, aboutFieldsSchema, MIN_IMAGE_DIMENSIONS, SEO_LIMITS, type AboutContent } from '@darkroom/contracts';
 import { ImageEntityDialog } from '../../components/image-entity-dialog';
 import { imageFileField } from '../../components/image-file-field';
 import { useSaveAbout, type AboutFormValues } from './api';
@@ -35,6 +35,8 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
         header_text: about?.header_text ?? '',
         info_text1: about?.info_text1 ?? '',
         info_text2: about?.info_text2 ?? '',
+        seo_title: about?.seo_title ?? '',
+        seo_description: about?.seo_description ?? '',
         info_image: null,
         page_image: null,
       }}
@@ -42,6 +44,18 @@ export function AboutDialog({ about, onClose }: AboutDialogProps) {
         { name: 'header_text', label: 'About header text', required: true, autoFocus: true },
         { name: 'info_text1', label: 'About info text', required: true, multiline: true, minRows: 4 },
         { name: 'info_text2', label: 'About info text 2 (Optional)', multiline: true, minRows: 3 },
+        {
+          name: 'seo_title',
+          label: 'SEO title (Optional)',
+          helperText: `Search results and link previews; empty: "About us". Up to ${SEO_LIMITS.title} characters.`,
+        },
+        {
+          name: 'seo_description',
+          label: 'SEO description (Optional)',
+          multiline: true,
+          minRows: 2,
+          helperText: `Empty: the info text. Up to ${SEO_LIMITS.description} characters.`,
+        },
       ]}
       images={[
         { name: 'info_image', label: 'Info image', currentUrl: about?.info_image ?? null, helperText },

@@ -17,6 +17,8 @@ export interface AboutFormValues {
   header_text: string;
   info_text1: string;
   info_text2: string;
+  seo_title: string;
+  seo_description: string;
   info_image: File | null;
   page_image: File | null;
 }

@@ -1,12 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { enquiriesApi, type EnquiryConvertInput, type EnquiryPatch, type EnquiryReplyInput } from '@darkroom/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  enquiriesApi,
+  type EnquiryConvertInput,
+  type EnquiryFilters,
+  type EnquiryPatch,
+  type EnquiryReplyInput,
+} from '@darkroom/contracts';
 import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
 export const enquiryKeys = { all: ['enquiries'] as const };
 
-export function useEnquiries() {
-  return useQuery({ queryKey: enquiryKeys.all, queryFn: ({ signal }) => call(enquiriesApi.list, { signal }) });
+/** A page of the enquiries the filters pass, filtered by the server; the last page shows while the next loads. */
+export function useEnquiries(query: EnquiryFilters) {
+  return useQuery({
+    queryKey: [...enquiryKeys.all, query],
+    queryFn: ({ signal }) => call(enquiriesApi.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useDeleteEnquiry() {

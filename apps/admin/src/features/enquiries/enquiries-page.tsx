@@ -1,6 +1,14 @@
 import { useMemo, useState } from 'react';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { ENQUIRY_MESSAGES, ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type Enquiry, type EnquiryStatus } from '@darkroom/contracts';
+import {
+  ENQUIRY_FILTER_MESSAGES,
+  ENQUIRY_MESSAGES,
+  ENQUIRY_PAGE_SIZE,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  type Enquiry,
+  type EnquiryStatus,
+} from '@darkroom/contracts';
 import { DataTable, TWO_ICON_ACTIONS, type DataTableColumn } from '../../components/data-table';
 import { emailColumn } from '../../components/email-column';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
@@ -14,27 +22,38 @@ import { formatEventDate, StatusChip } from './enquiry-status';
 
 type DateField = 'event' | 'received';
 
-/** Whether an enquiry passes the filters: its status, and its event or received day within from-to (YYYY-MM-DD). */
-function matches(e: Enquiry, status: EnquiryStatus | 'all', dateField: DateField, from: string, to: string): boolean {
-  if (status !== 'all' && e.status !== status) return false;
-  if (!from && !to) return true;
-  const day = dateField === 'event' ? e.event_date : e.time_created.slice(0, 10);
-  if (!day) return false;
-  return (!from || day >= from) && (!to || day <= to);
-}
+/** A date input's value the server takes: a whole YYYY-MM-DD (a date still being typed is no filter yet). */
+const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 /** /User-enquiries: the studio's pipeline of what visitors sent through the contact form, newest first. */
 export default function EnquiriesPage() {
-  const { data, isLoading, error } = useEnquiries();
   const remove = useDeleteEnquiry();
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [status, setStatus] = useState<EnquiryStatus | 'all'>('all');
   const [dateField, setDateField] = useState<DateField>('event');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [paging, setPaging] = useState({ page: 0, pageSize: ENQUIRY_PAGE_SIZE });
+  // The server filters and pages; a range whose end is before its start is not asked for.
+  const reversed = !!day(from) && !!day(to) && day(from)! > day(to)!;
+  const { data, isLoading, isFetching, error } = useEnquiries({
+    status: status === 'all' ? undefined : status,
+    date: dateField,
+    from: day(from),
+    to: reversed ? undefined : day(to),
+    page: paging.page + 1,
+    page_size: paging.pageSize,
+  });
+  const rows = data?.items;
   // The dialog shows the list's copy, so a change made in it (status, reply) shows at once.
-  const viewing = data?.find((e) => e.id === viewingId) ?? null;
-  const rows = useMemo(() => data?.filter((e) => matches(e, status, dateField, from, to)), [data, status, dateField, from, to]);
+  const viewing = rows?.find((e) => e.id === viewingId) ?? null;
+  // A filter changed: back to the first page.
+  const filter =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      setPaging((p) => ({ ...p, page: 0 }));
+    };
   // Closed even after a failure: the list refreshes, and it may already be gone (deleted elsewhere).
   const deletion = useDeleteConfirm<Enquiry>({
     remove: (enquiry) => remove.mutateAsync(enquiry.id),
@@ -100,7 +119,7 @@ export default function EnquiriesPage() {
           size="small"
           label="Status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as EnquiryStatus | 'all')}
+          onChange={(e) => filter(setStatus)(e.target.value as EnquiryStatus | 'all')}
           sx={{ minWidth: 140 }}
         >
           <MenuItem value="all">All</MenuItem>
@@ -115,7 +134,7 @@ export default function EnquiriesPage() {
           size="small"
           label="Date"
           value={dateField}
-          onChange={(e) => setDateField(e.target.value as DateField)}
+          onChange={(e) => filter(setDateField)(e.target.value as DateField)}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="event">Event date</MenuItem>
@@ -126,7 +145,7 @@ export default function EnquiriesPage() {
           type="date"
           label="From"
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onChange={(e) => filter(setFrom)(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -134,7 +153,9 @@ export default function EnquiriesPage() {
           type="date"
           label="To"
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={(e) => filter(setTo)(e.target.value)}
+          error={reversed}
+          helperText={reversed ? ENQUIRY_FILTER_MESSAGES.toBeforeFrom : undefined}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
@@ -142,8 +163,9 @@ export default function EnquiriesPage() {
         label="User enquiries"
         rows={rows}
         columns={columns}
-        loading={isLoading}
+        loading={isLoading || isFetching}
         error={error}
+        serverPages={{ ...paging, rowCount: data?.total ?? 0, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}
         onOpen={(row) => setViewingId(row.id)}
         actionsWidth={TWO_ICON_ACTIONS}
         actions={(row) => (

@@ -27,6 +27,7 @@ import {
   type EnquiryExtraField,
   type EnquiryFieldMode,
   SITE_MENU_PAGES,
+  SEO_LIMITS,
   SITE_SETTINGS_LIMITS,
   SITE_SETTINGS_MESSAGES,
   siteSettingsInputSchema,
@@ -43,6 +44,7 @@ interface FormValues {
   studio_name: string;
   tagline: string;
   seo_description: string;
+  home_seo_title: string;
   social_links: { label: string; url: string }[];
   menu_pages: SiteMenuPage[];
   enquiry_fields: Record<EnquiryExtraField, EnquiryFieldMode>;
@@ -55,6 +57,7 @@ interface FormValues {
 const FIELDS = [
   'studio_name',
   'tagline',
+  'home_seo_title',
   'seo_description',
   'social_links',
   'menu_pages',
@@ -115,6 +118,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       studio_name: settings.studio_name,
       tagline: settings.tagline,
       seo_description: settings.seo_description,
+      home_seo_title: settings.home_seo_title,
       social_links: settings.social_links,
       menu_pages: settings.menu_pages,
       enquiry_fields: settings.enquiry_fields,
@@ -165,6 +169,16 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           error={!!errors.tagline}
           helperText={errors.tagline?.message ?? 'One line under the name on the home page.'}
           slotProps={{ htmlInput: { maxLength: SITE_SETTINGS_LIMITS.tagline } }}
+        />
+        <TextField
+          label="Home page SEO title"
+          {...register('home_seo_title')}
+          error={!!errors.home_seo_title}
+          helperText={
+            errors.home_seo_title?.message ??
+            `The home page's title in search results and link previews; empty: name | tagline. Up to ${SEO_LIMITS.title} characters.`
+          }
+          slotProps={{ htmlInput: { maxLength: SEO_LIMITS.title } }}
         />
         <TextField
           label="SEO description"

@@ -130,6 +130,28 @@ describeEachDatabase('about content', (kind) => {
     expect((await filesExist(before.pageImage)).every(Boolean)).toBe(true);
   });
 
+  it('keeps its own SEO title and description, which the About page uses', async () => {
+    const long = await send('PATCH', `${URL}${about.id}/`, { seo_title: 'x'.repeat(71), seo_description: 'y'.repeat(301) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json() as object).sort()).toEqual(['seo_description', 'seo_title']);
+    const res = await send('PATCH', `${URL}${about.id}/`, {
+      seo_title: 'Wedding photographers in Seaview',
+      seo_description: 'Two photographers, ten years of unhurried weddings.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ seo_title: 'Wedding photographers in Seaview', header_text: 'New header' });
+    const html = (await t.app.inject({ method: 'GET', url: '/about/' })).body;
+    expect(html).toContain('<title>Wedding photographers in Seaview |');
+    expect(html).toContain('<meta name="description" content="Two photographers, ten years of unhurried weddings."/>');
+    expect(html).toContain('<meta property="og:title" content="Wedding photographers in Seaview |');
+    expect(html).toContain('<meta property="og:description" content="Two photographers, ten years of unhurried weddings."/>');
+    // Emptied: the page's title and description come from its text again.
+    await send('PATCH', `${URL}${about.id}/`, { seo_title: '', seo_description: '' });
+    const plain = (await t.app.inject({ method: 'GET', url: '/about/' })).body;
+    expect(plain).toContain('<title>About us |');
+    expect(plain).toContain('<meta name="description" content="Ten years of weddings"/>');
+  });
+
   it('answers unknown ids with 404', async () => {
     expect((await t.as({ method: 'PATCH', url: `${URL}777/`, payload: { header_text: 'x' } })).statusCode).toBe(404);
     expect((await t.as({ method: 'PATCH', url: `${URL}nope/`, payload: { header_text: 'x' } })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { enquiries, enquiryReplies, outgoingMail } from '../../db/schema';
 
@@ -21,6 +21,41 @@ export interface EnquiryReplyRow {
 export async function listEnquiries(db: DbOrTx, limit?: number): Promise<EnquiryRow[]> {
   const query = db.select().from(enquiries).orderBy(desc(enquiries.timeCreated), desc(enquiries.id));
   return limit === undefined ? query : query.limit(limit);
+}
+
+/** What the pipeline filters by; days are YYYY-MM-DD, inclusive. */
+export interface EnquiryRowFilters {
+  status?: string;
+  date: 'event' | 'received';
+  from?: string;
+  to?: string;
+}
+
+/** The day after a YYYY-MM-DD, at 00:00 UTC: the end (exclusive) of an inclusive range of received days. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** A page of the enquiries passing the filters, newest first, and how many pass them. */
+export async function listEnquiryPage(
+  db: DbOrTx,
+  filters: EnquiryRowFilters,
+  limit: number,
+  offset: number,
+): Promise<{ rows: EnquiryRow[]; total: number }> {
+  const where: SQL[] = [];
+  if (filters.status) where.push(eq(enquiries.status, filters.status));
+  if (filters.date === 'event') {
+    if (filters.from) where.push(gte(enquiries.eventDate, filters.from));
+    if (filters.to) where.push(lte(enquiries.eventDate, filters.to));
+  } else {
+    if (filters.from) where.push(gte(enquiries.timeCreated, new Date(`${filters.from}T00:00:00Z`)));
+    if (filters.to) where.push(lt(enquiries.timeCreated, dayAfter(filters.to)));
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(enquiries).where(condition).orderBy(desc(enquiries.timeCreated), desc(enquiries.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(enquiries).where(condition),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 export async function findEnquiry(db: DbOrTx, id: number): Promise<EnquiryRow | null> {

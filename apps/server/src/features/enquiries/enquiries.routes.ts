@@ -9,7 +9,9 @@ import { convertEnquiry, ENQUIRY_LIST_TAGS, enquiryList, removeEnquiry, replyToE
  * registered by the site area (features/site), which also answers a browser's plain form post with a page.
  */
 export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
-  route(app, enquiriesApi.list, ({ ctx, cached }) => cached(ENQUIRY_LIST_TAGS, 'list', () => enquiryList(ctx)));
+  route(app, enquiriesApi.list, ({ ctx, query, cached }) =>
+    cached(ENQUIRY_LIST_TAGS, `list:${JSON.stringify(query)}`, () => enquiryList(ctx, query)),
+  );
   route(app, enquiriesApi.update, ({ ctx, params, body }) => updateEnquiryFields(ctx, params.id, body));
   route(app, enquiriesApi.reply, ({ ctx, params, body }) => replyToEnquiry(ctx, params.id, body));
   route(app, enquiriesApi.convert, ({ ctx, params, body }) => convertEnquiry(ctx, params.id, body));

@@ -5,7 +5,10 @@ import {
   ENQUIRY_EXTRA_FIELDS,
   ENQUIRY_HONEYPOT_FIELD,
   ENQUIRY_MESSAGES,
+  ENQUIRY_PAGE_SIZE,
   type Enquiry,
+  type EnquiryFilters,
+  type EnquiryPage,
   type EnquiryConvertData,
   type EnquiryData,
   type EnquiryPatch,
@@ -32,7 +35,7 @@ import {
   findEnquiry,
   insertEnquiry,
   insertReply,
-  listEnquiries,
+  listEnquiryPage,
   listReplies,
   updateEnquiry,
   type EnquiryChanges,
@@ -84,8 +87,24 @@ async function withReplies(ctx: AppContext, rows: EnquiryRow[]): Promise<Enquiry
   return rows.map((row) => toEnquiry(row, byEnquiry.get(row.id)));
 }
 
-export async function enquiryList(ctx: AppContext): Promise<Enquiry[]> {
-  return withReplies(ctx, await listEnquiries(ctx.db));
+/** A page of the enquiries passing the pipeline's filters, newest first; a page past the end is empty. */
+export async function enquiryList(ctx: AppContext, query: EnquiryFilters = {}): Promise<EnquiryPage> {
+  const size = query.page_size ?? ENQUIRY_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const filters = { status: query.status, date: query.date ?? 'event', from: query.from, to: query.to };
+  const { rows, total } = await listEnquiryPage(ctx.db, filters, size, (page - 1) * size);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const next = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...filters, date: query.date, page: page + 1, page_size: query.page_size })) {
+    if (v !== undefined) next.set(k, String(v));
+  }
+  return {
+    items: await withReplies(ctx, rows),
+    page,
+    pages,
+    total,
+    next: page < pages ? `/adminportal/user-enqueries/?${next}` : null,
+  };
 }
 
 async function enquiryById(ctx: AppContext, id: number): Promise<Enquiry> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_MESSAGES, ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type Enquiry } from '@darkroom/contracts';
+import { COMMON_MESSAGES, ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type EnquiryPage } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, expectThrottled, type TestApp, mailSettled } from '../../../test/harness';
 import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter';
 import { enquiries } from '../../db/schema';
@@ -23,9 +23,9 @@ describeEachDatabase('enquiries', (kind) => {
   const submit = (payload: Record<string, unknown>, ip = freshIp(), headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/site/enquiries/', payload: payload as Record<string, string>, remoteAddress: ip, headers });
   const list = async () => {
-    const res = await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' });
+    const res = await t.as({ method: 'GET', url: '/adminportal/user-enqueries/?page_size=100' });
     expect(res.statusCode).toBe(200);
-    return res.json() as Enquiry[];
+    return (res.json() as EnquiryPage).items;
   };
 
   it('takes a visitor enquiry without a token and lists it for admins, newest first', async () => {

@@ -8,6 +8,7 @@ import {
   ENQUIRY_MESSAGES,
   type ClientGallery,
   type Enquiry,
+  type EnquiryPage,
   type PersonAccount,
   type SiteSettings,
 } from '@darkroom/contracts';
@@ -55,7 +56,7 @@ describeEachDatabase('the enquiry pipeline', (kind) => {
   const allOff = Object.fromEntries(ENQUIRY_EXTRA_FIELDS.map((f) => [f.key, 'off'])) as SiteSettings['enquiry_fields'];
   const submit = (payload: Record<string, unknown>, ip = freshIp()) =>
     t.app.inject({ method: 'POST', url: '/site/enquiries/', payload: payload as Record<string, string>, remoteAddress: ip });
-  const list = async () => (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as Enquiry[];
+  const list = async () => ((await t.as({ method: 'GET', url: '/adminportal/user-enqueries/?page_size=100' })).json() as EnquiryPage).items;
   const newest = async () => (await list())[0]!;
 
   beforeAll(async () => {

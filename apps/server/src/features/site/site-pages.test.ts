@@ -115,6 +115,29 @@ describeEachDatabase('site pages', (kind) => {
     expect(after.body).not.toContain('href="/services/">Services</a></li>');
   });
 
+  it("gives the home page the settings' own SEO title, or the name and tagline", async () => {
+    const put = (payload: object) =>
+      t.as({ method: 'PUT', url: '/adminportal/site-settings/', payload: { studio_name: 'Lumen Studio', ...payload } });
+    const long = await put({ home_seo_title: 'x'.repeat(71) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json() as object)).toEqual(['home_seo_title']);
+    const ok = await put({
+      tagline: 'Weddings',
+      seo_description: 'Unhurried wedding photography by the sea.',
+      home_seo_title: 'Seaview wedding photographer',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ home_seo_title: 'Seaview wedding photographer' });
+    const html = (await get('/')).body;
+    expect(html).toContain('<title>Seaview wedding photographer</title>');
+    expect(html).toContain('<meta property="og:title" content="Seaview wedding photographer"/>');
+    expect(html).toContain('<meta name="description" content="Unhurried wedding photography by the sea."/>');
+    // Left out: kept; emptied: the name and tagline again.
+    expect((await put({ tagline: 'Weddings' })).json()).toMatchObject({ home_seo_title: 'Seaview wedding photographer' });
+    await put({ tagline: 'Weddings', home_seo_title: '' });
+    expect((await get('/')).body).toContain('<title>Lumen Studio | Weddings</title>');
+  });
+
   it('lists published pages in sitemap.xml and points robots.txt at it', async () => {
     const map = (await get('/sitemap.xml')).body;
     expect(map).toContain(`<loc>https://studio.example/services/${f.publishedService}-wedding-days/</loc>`);
@@ -143,7 +166,7 @@ describeEachDatabase('site pages', (kind) => {
     expect(good.headers.location).toBe('/contact/?sent=1#enquiry');
     const thanks = await get('/contact/?sent=1');
     expect(thanks.body).toContain('Thank you');
-    const list = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as { full_name: string }[];
+    const list = ((await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as { items: { full_name: string }[] }).items;
     expect(list.map((e) => e.full_name)).toContain('Nora NoScript');
     for (let i = 0; i < 3; i++) await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');
     const limited = await form('full_name=Spam&email=s%40example.com&message=x', '10.9.0.3');

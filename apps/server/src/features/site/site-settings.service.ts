@@ -47,6 +47,7 @@ function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
     },
     time_zone: row.timeZone ?? serverTimeZone(),
     expiry_reminder_days: row.expiryReminderDays,
+    home_seo_title: row.homeSeoTitle,
     time_updated: row.timeUpdated.toISOString(),
   };
 }
@@ -75,6 +76,7 @@ export async function updateSiteSettings(ctx: AppContext, data: SiteSettingsData
       : {}),
     ...(data.time_zone !== undefined ? { timeZone: data.time_zone } : {}),
     ...(data.expiry_reminder_days !== undefined ? { expiryReminderDays: data.expiry_reminder_days } : {}),
+    ...(data.home_seo_title !== undefined ? { homeSeoTitle: data.home_seo_title } : {}),
   });
   await ctx.cache.invalidate(SITE_SETTINGS_TAG);
   return toSiteSettings(row);

@@ -160,6 +160,8 @@ export async function siteAbout(ctx: AppContext): Promise<SiteAbout | null> {
     header_text: content.header_text,
     info_text1: content.info_text1,
     info_text2: content.info_text2,
+    seo_title: content.seo_title,
+    seo_description: content.seo_description,
     page_image: content.page_image_view,
     info_image: content.info_image_view,
   };

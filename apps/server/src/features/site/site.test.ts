@@ -156,6 +156,7 @@ describeEachDatabase('site read API', (kind) => {
       // Not sent by this (older) client: the contact form keeps its defaults.
       enquiry_fields: DEFAULT_SITE_SETTINGS.enquiry_fields,
       enquiry_privacy: DEFAULT_SITE_SETTINGS.enquiry_privacy,
+      home_seo_title: '',
     });
   });
 
