@@ -22,22 +22,26 @@ test.describe('home gallery', () => {
     await expect(page.getByRole('heading', { name: 'Gallery images' })).toBeVisible();
 
     // The image is required.
-    await page.getByRole('button', { name: 'Upload image' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload gallery image' });
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload gallery images' });
+    // Left unpublished here: publishing is checked below, card by card.
+    await dialog.getByRole('checkbox', { name: 'Publish them on the home page' }).uncheck();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(dialog.getByText(HOME_GALLERY_MESSAGES.imageRequired, { exact: true })).toBeVisible();
 
-    // The server's dimension check.
-    await dialog.locator('input[type=file]').setInputFiles(await named(11, 200, 150));
+    // The server's dimension check, shown beside the file.
+    const small = await named(11, 200, 150);
+    await dialog.locator('input[type=file]').setInputFiles(small);
     await expect(dialog.getByText(HOME_GALLERY_MESSAGES.imageRequired)).toBeHidden();
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(notice(page, COMMON_MESSAGES.dimension)).toBeVisible();
     await expect(dialog.getByText(COMMON_MESSAGES.dimension)).toBeVisible();
+    await dialog.getByRole('button', { name: `Remove ${small.name}` }).click();
 
     // Upload: the card is named after the file.
     const first = await named(12);
     await dialog.locator('input[type=file]').setInputFiles(first);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(notice(page, HOME_GALLERY_MESSAGES.created)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(cardOf(page, first.name)).toBeVisible();
@@ -103,10 +107,11 @@ test.describe('home gallery', () => {
 
     // Creation with no answer from the server.
     await page.route(`**${URL}`, (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
-    await page.getByRole('button', { name: 'Upload image' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload gallery image' });
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload gallery images' });
+    await dialog.getByRole('checkbox', { name: 'Publish them on the home page' }).uncheck();
     await dialog.locator('input[type=file]').setInputFiles(await named(15));
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
     await expect(notice(page, HOME_GALLERY_MESSAGES.createFailed)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.unroute(`**${URL}`);

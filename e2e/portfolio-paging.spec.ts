@@ -27,7 +27,8 @@ test.describe('Manage portfolio with many services', () => {
     const cards = page.locator('.MuiCard-root');
     await expect(cards).toHaveCount(24);
     await expect(page.getByText(/^26 of \d+ services$/)).toBeVisible();
-    await expect(cards.first()).toContainText(`${tag} item-25`);
+    // New services go last: the oldest of the search leads its first page.
+    await expect(cards.first()).toContainText(`${tag} item-00`);
 
     // The page buttons take the keyboard.
     const next = page.getByRole('navigation', { name: 'Pages of services' }).getByRole('button', { name: 'Go to next page' });
@@ -35,7 +36,7 @@ test.describe('Manage portfolio with many services', () => {
     await page.keyboard.press('Enter');
     await expect(cards).toHaveCount(2);
     await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(cards.first()).toContainText(`${tag} item-01`);
+    await expect(cards.first()).toContainText(`${tag} item-24`);
 
     // Back to page 1 of a narrower search: by a word of the description.
     await search.fill(`${tag} elopements`);

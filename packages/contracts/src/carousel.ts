@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderEndpoint } from './order';
 import { formBoolean, requiredText } from './forms';
 import { imageEntityContract, imageEntityForm } from './image-entity';
 import { CAROUSEL_HEADER_MAX, CAROUSEL_MESSAGE_MAX, CAROUSEL_TITLE_MAX } from './limits';
@@ -53,18 +54,21 @@ export const carouselItemSchema = z.object({
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
-export const carouselApi = imageEntityContract({
-  path: '/adminportal/manage-carousel/',
-  tag: 'carousel',
-  fields: carouselTextSchema,
-  patch: carouselPatchSchema,
-  response: carouselItemSchema,
-  images: ['image'],
-  required: CAROUSEL_MESSAGES.imageRequired,
-  summaries: {
-    list: 'Carousel slides',
-    create: 'Add a slide',
-    update: 'Change a slide, its image or its publish status',
-    remove: 'Delete a slide',
-  },
-});
+export const carouselApi = {
+  ...imageEntityContract({
+    path: '/adminportal/manage-carousel/',
+    tag: 'carousel',
+    fields: carouselTextSchema,
+    patch: carouselPatchSchema,
+    response: carouselItemSchema,
+    images: ['image'],
+    required: CAROUSEL_MESSAGES.imageRequired,
+    summaries: {
+      list: 'Carousel slides',
+      create: 'Add a slide',
+      update: 'Change a slide, its image or its publish status',
+      remove: 'Delete a slide',
+    },
+  }),
+  order: orderEndpoint('/adminportal/manage-carousel/', 'carousel', 'the carousel slides'),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderEndpoint } from './order';
 import { formBoolean, optionalText } from './forms';
 import { imageEntityContract } from './image-entity';
 import { TEXT_MAX } from './limits';
@@ -49,18 +50,21 @@ export const homeGalleryImageSchema = z.object({
 });
 export type HomeGalleryImage = z.infer<typeof homeGalleryImageSchema>;
 
-export const homeGalleryApi = imageEntityContract({
-  path: '/adminportal/home-gallery-image/',
-  tag: 'home-gallery',
-  fields: homeGalleryFieldsSchema,
-  patch: homeGalleryFieldsSchema,
-  response: homeGalleryImageSchema,
-  images: ['cover_image'],
-  required: HOME_GALLERY_MESSAGES.imageRequired,
-  summaries: {
-    list: 'Home gallery images',
-    create: 'Add a home gallery image (its name defaults to the file name)',
-    update: 'Replace the image, rename it or change its publish status',
-    remove: 'Delete a home gallery image',
-  },
-});
+export const homeGalleryApi = {
+  ...imageEntityContract({
+    path: '/adminportal/home-gallery-image/',
+    tag: 'home-gallery',
+    fields: homeGalleryFieldsSchema,
+    patch: homeGalleryFieldsSchema,
+    response: homeGalleryImageSchema,
+    images: ['cover_image'],
+    required: HOME_GALLERY_MESSAGES.imageRequired,
+    summaries: {
+      list: 'Home gallery images',
+      create: 'Add a home gallery image (its name defaults to the file name)',
+      update: 'Replace the image, rename it or change its publish status',
+      remove: 'Delete a home gallery image',
+    },
+  }),
+  order: orderEndpoint('/adminportal/home-gallery-image/', 'home-gallery', 'the home gallery'),
+};

@@ -31,4 +31,5 @@ export * from './site';
 export * from './backup';
 export * from './blog-posts';
 export * from './seo';
+export * from './order';
 export * from './api';

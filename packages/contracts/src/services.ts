@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { orderEndpoint } from './order';
 import { formBoolean, optionalText, pathId, requiredText } from './forms';
 import { publishMessages } from './messages';
 import { TEXT_MAX } from './limits';
@@ -65,7 +66,13 @@ const COVER_FIELDS = ['cover_image', 'site_cover_image', 'orig_image'] as const;
 const coverFiles = { cover_image: { maxFiles: 1 }, site_cover_image: { maxFiles: 1 }, orig_image: { maxFiles: 1 } } as const;
 
 export const servicesApi = {
-  list: endpoint({ method: 'GET', path: BASE, tag: 'services', summary: 'Every service, newest first', response: z.array(serviceSchema) }),
+  list: endpoint({
+    method: 'GET',
+    path: BASE,
+    tag: 'services',
+    summary: "Every service, in the admin's order",
+    response: z.array(serviceSchema),
+  }),
   get: endpoint({ method: 'GET', path: `${BASE}{id}/`, tag: 'services', summary: 'One service', params: byId, response: serviceSchema }),
   create: endpoint({
     method: 'POST',
@@ -97,4 +104,5 @@ export const servicesApi = {
     response: null,
     status: 204,
   }),
+  order: orderEndpoint(BASE, 'services', 'the services'),
 } as const;

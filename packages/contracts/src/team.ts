@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderEndpoint } from './order';
 import { imageEntityContract, imageEntityForm } from './image-entity';
 import { requiredText } from './forms';
 import { personEmail } from './people';
@@ -48,13 +49,16 @@ export const teamMemberResponseSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberResponseSchema>;
 
-export const teamApi = imageEntityContract({
-  path: '/adminportal/pages/the-team/',
-  tag: 'team',
-  fields: teamMemberSchema,
-  patch: teamMemberUpdateSchema,
-  response: teamMemberResponseSchema,
-  images: ['cover_image'],
-  required: TEAM_MESSAGES.imageRequired,
-  summaries: { list: 'The team', create: 'Add a team member', update: 'Change a team member', remove: 'Remove a team member' },
-});
+export const teamApi = {
+  ...imageEntityContract({
+    path: '/adminportal/pages/the-team/',
+    tag: 'team',
+    fields: teamMemberSchema,
+    patch: teamMemberUpdateSchema,
+    response: teamMemberResponseSchema,
+    images: ['cover_image'],
+    required: TEAM_MESSAGES.imageRequired,
+    summaries: { list: 'The team', create: 'Add a team member', update: 'Change a team member', remove: 'Remove a team member' },
+  }),
+  order: orderEndpoint('/adminportal/pages/the-team/', 'team', 'the team'),
+};

@@ -58,3 +58,8 @@ export function useEntityStatus(queryKey: QueryKey, api: EntityApi, options?: In
 export function useEntityRemove(queryKey: QueryKey, api: EntityApi, options?: InvalidatingMutationOptions<unknown>) {
   return useInvalidatingMutation(queryKey, (id: number) => call(api.remove!, byId(id)), options);
 }
+
+/** Saves the order of every record of an ordered area (the full list of ids, first shown first). */
+export function useEntityOrder(queryKey: QueryKey, api: { order: EndpointSpec }) {
+  return useInvalidatingMutation(queryKey, (ids: number[]) => call(api.order, { body: { ids } } as never));
+}

@@ -143,12 +143,14 @@ async function populate(t: TestApp): Promise<void> {
     username: 'grace',
     phone: '+1 555 0101',
   });
+  const serviceIds: number[] = [];
   for (const name of ['Weddings', 'Portraits']) {
     const s = await post('/adminportal/manage-services/', {
       name,
       description: `${name} — «unhurried» coverage 📷`,
       cover_image: { filename: 'c.jpg', content: await image(), type: 'image/jpeg' },
     });
+    serviceIds.push(s.id);
     await post('/adminportal/manage-gallery/', {
       service: String(s.id),
       land_scape_image: [
@@ -161,6 +163,9 @@ async function populate(t: TestApp): Promise<void> {
       ],
     });
   }
+  // An order unlike the creation order: a restore must keep the positions (compared row by row).
+  const order = await t.as({ method: 'PUT', url: '/adminportal/manage-services/order/', payload: { ids: serviceIds.reverse() } });
+  expect(order.statusCode, order.body).toBe(200);
   await post('/adminportal/manage-love-stories/', {
     title: 'Ada & Charles',
     user: String(customer.id),
@@ -279,8 +284,11 @@ describeEachDatabase('backup and restore', (kind) => {
           expect(after.json(), url).toEqual(before.json());
         }
         const services = (await app.inject({ method: 'GET', url: '/adminportal/manage-services/', headers })).json() as {
+          name: string;
           orig_image: string;
         }[];
+        // The admin's order, not the creation order, came back with the rows.
+        expect(services.map((x) => x.name)).toEqual(['Portraits', 'Weddings']);
         const original = await app.inject({ method: 'GET', url: services[0]!.orig_image, headers });
         expect(original.statusCode).toBe(200);
       } finally {

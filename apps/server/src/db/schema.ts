@@ -99,6 +99,8 @@ export const services = pgTable(
     seoDescription: varchar('seo_description', { length: 300 }).notNull().default(''),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),
+    /** The admin's order (0 first; migration 0017_record_order); new rows go last. */
+    position: integer('position').notNull().default(0),
     timeCreated: created(),
     timeUpdated: updated(),
   },
@@ -148,6 +150,8 @@ export const carouselItems = pgTable(
     message: varchar('message', { length: 40 }).notNull(),
     imageAssetId: asset('image').notNull(),
     status: boolean('status').notNull().default(false),
+    /** The admin's order (0 first; migration 0017_record_order); new rows go last. */
+    position: integer('position').notNull().default(0),
     timeCreated: created(),
     timeUpdated: updated(),
   },
@@ -161,6 +165,8 @@ export const homeGalleryImages = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     coverAssetId: asset('cover').notNull(),
     status: boolean('status').notNull().default(false),
+    /** The admin's order (0 first; migration 0017_record_order); new rows go last. */
+    position: integer('position').notNull().default(0),
     timeCreated: created(),
     timeUpdated: updated(),
   },
@@ -351,6 +357,8 @@ export const teamMembers = pgTable(
     phone: varchar('phone', { length: 40 }).notNull(),
     title: varchar('title', { length: 255 }).notNull(),
     coverAssetId: asset('cover').notNull(),
+    /** The admin's order (0 first; migration 0017_record_order); new rows go last. */
+    position: integer('position').notNull().default(0),
     timeCreated: created(),
     timeUpdated: updated(),
   },

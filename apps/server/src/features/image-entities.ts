@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { EndpointSpec, ImageUse } from '@darkroom/contracts';
+import type { EndpointSpec, ImageUse, RecordOrder } from '@darkroom/contracts';
 import type { AppContext } from '../context';
 import { HttpError, orNotFound } from '../lib/errors';
 import { firstFile, type UploadedFile } from '../http/read-body';
 import { route } from '../http/route';
 import { imageFields } from '../media/image-fields';
 import { deleteWithImages, saveWithImages, type ImageUpload, type SaveWithImages } from '../media/save-with-images';
+import { saveRecordOrder } from './ordering';
 import type { EntityInsert, EntityRepository, EntityRow, EntityTable } from './image-entities.repository';
 
 type AssetKey<T extends EntityTable> = Extract<keyof EntityRow<T>, `${string}AssetId`>;
@@ -107,6 +108,12 @@ export function imageEntity<T extends EntityTable, Body, View>(area: ImageEntity
       return one(ctx, row);
     },
 
+    /** Saves the order of every record (an ordered area only). */
+    async order(ctx: AppContext, ids: number[]): Promise<RecordOrder> {
+      if (!repo.order) throw new Error('not an ordered area');
+      return saveRecordOrder(ctx, { repository: repo.order, cacheTags: tags }, ids);
+    },
+
     async remove(ctx: AppContext, id: number): Promise<void> {
       await deleteWithImages(ctx, { remove: (tx) => repo.remove(tx, id), assetsOf: assetIds, cacheTags: tags });
     },
@@ -122,9 +129,10 @@ interface EntityApi {
   update: EndpointSpec;
   get?: EndpointSpec;
   remove?: EndpointSpec;
+  order?: EndpointSpec;
 }
 
-/** Registers an area's list (cached), create, update and, where declared, read and delete routes. */
+/** Registers an area's list (cached), create, update and, where declared, read, delete and order routes. */
 export function imageEntityRoutes(app: FastifyInstance, api: EntityApi, entity: ImageEntity): void {
   // The endpoints' literal types are the area's; the entity's methods take what they declare.
   const byId = (params: unknown) => (params as { id: number }).id;
@@ -133,4 +141,5 @@ export function imageEntityRoutes(app: FastifyInstance, api: EntityApi, entity: 
   route(app, api.update, ({ ctx, params, body, files }) => entity.update(ctx, byId(params), body as never, entity.files(files)) as never);
   if (api.get) route(app, api.get, ({ ctx, params }) => entity.byId(ctx, byId(params)) as never);
   if (api.remove) route(app, api.remove, ({ ctx, params }) => entity.remove(ctx, byId(params)));
+  if (api.order) route(app, api.order, ({ ctx, body }) => entity.order(ctx, (body as RecordOrder).ids) as never);
 }

@@ -1,5 +1,5 @@
 import { carouselApi } from '@darkroom/contracts';
-import { useEntityList, useEntityRemove, useEntitySave, useEntityStatus } from '../../api/image-entities';
+import { useEntityList, useEntityOrder, useEntityRemove, useEntitySave, useEntityStatus } from '../../api/image-entities';
 
 export const carouselKeys = { list: ['carousel', 'list'] as const };
 
@@ -16,3 +16,6 @@ export const useCarouselList = () => useEntityList(carouselKeys.list, carouselAp
 export const useSaveCarousel = () => useEntitySave<CarouselWrite>(carouselKeys.list, carouselApi);
 export const useSetCarouselStatus = () => useEntityStatus(carouselKeys.list, carouselApi);
 export const useDeleteCarousel = () => useEntityRemove(carouselKeys.list, carouselApi);
+
+/** Saves the order the website shows them in. */
+export const useOrderCarousel = () => useEntityOrder(carouselKeys.list, carouselApi);

@@ -2,7 +2,8 @@ import { Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { CAROUSEL_MESSAGES, CAROUSEL_PUBLISH_LABEL, type CarouselItem } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
-import { useCarouselList, useDeleteCarousel, useSetCarouselStatus } from './api';
+import { ReorderButton } from '../../components/reorder/reorder-button';
+import { useCarouselList, useDeleteCarousel, useOrderCarousel, useSetCarouselStatus } from './api';
 import { CarouselDialog } from './carousel-dialog';
 
 /** /manage-carousel-images: the home page's carousel slides. */
@@ -10,6 +11,7 @@ export default function CarouselPage() {
   const list = useCarouselList();
   const setStatus = useSetCarouselStatus();
   const remove = useDeleteCarousel();
+  const order = useOrderCarousel();
 
   return (
     <CrudCardPage<CarouselItem>
@@ -17,6 +19,13 @@ export default function CarouselPage() {
       subtitle="Slides of the home page carousel: header, title, message and image"
       addLabel="Add carousel"
       addIcon={<AddIcon />}
+      headerActions={
+        <ReorderButton
+          what="carousel slides"
+          items={list.data?.map((c) => ({ id: c.id, label: `${c.header}: ${c.title}`, image: c.image_view.square ?? c.image_view.url }))}
+          save={order.mutateAsync}
+        />
+      }
       items={list.data}
       loading={list.isPending}
       error={list.error}

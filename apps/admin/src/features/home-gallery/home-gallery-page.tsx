@@ -1,21 +1,31 @@
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { HOME_GALLERY_MESSAGES, HOME_GALLERY_PUBLISH_LABEL, type HomeGalleryImage } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
-import { useDeleteHomeGalleryImage, useHomeGalleryList, useSetHomeGalleryStatus } from './api';
+import { ReorderButton } from '../../components/reorder/reorder-button';
+import { useDeleteHomeGalleryImage, useHomeGalleryList, useOrderHomeGallery, useSetHomeGalleryStatus } from './api';
 import { HomeGalleryDialog } from './home-gallery-dialog';
+import { HomeGalleryUploadDialog } from './home-gallery-upload-dialog';
 
 /** /manage-home-gallery: the images of the home page gallery. */
 export default function HomeGalleryPage() {
   const list = useHomeGalleryList();
   const setStatus = useSetHomeGalleryStatus();
   const remove = useDeleteHomeGalleryImage();
+  const order = useOrderHomeGallery();
 
   return (
     <CrudCardPage<HomeGalleryImage>
       title="Gallery images"
       subtitle="Images of the home page gallery"
-      addLabel="Upload image"
+      addLabel="Upload images"
       addIcon={<AddPhotoAlternateOutlinedIcon />}
+      headerActions={
+        <ReorderButton
+          what="gallery images"
+          items={list.data?.map((g) => ({ id: g.id, label: g.name, image: g.cover_image_view.square ?? g.cover_image_view.url }))}
+          save={order.mutateAsync}
+        />
+      }
       items={list.data}
       loading={list.isPending}
       error={list.error}
@@ -37,7 +47,10 @@ export default function HomeGalleryPage() {
         detail: (item) => `'${item.name}' will be removed from the home page gallery.`,
       }}
       preview={(item) => ({ src: item.cover_image_view.url, title: item.name })}
-      renderEditor={(item, onClose) => <HomeGalleryDialog item={item ?? undefined} onClose={onClose} />}
+      renderEditor={(item, onClose) =>
+        // Many new images in one dialog; Edit replaces one image's file.
+        item ? <HomeGalleryDialog item={item} onClose={onClose} /> : <HomeGalleryUploadDialog onClose={onClose} />
+      }
     />
   );
 }

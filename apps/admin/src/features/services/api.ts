@@ -62,3 +62,8 @@ export function usePublishService() {
 export function useDeleteService() {
   return useInvalidatingMutation(serviceKeys.all, (id: number) => call(servicesApi.remove, { params: { id } }), { refreshOn: 'success' });
 }
+
+/** Saves the order of every service (the website lists them so). */
+export function useOrderServices() {
+  return useInvalidatingMutation(serviceKeys.all, (ids: number[]) => call(servicesApi.order, { body: { ids } }));
+}

@@ -6,7 +6,8 @@ import { SERVICE_MESSAGES, type Service } from '@darkroom/contracts';
 import { CrudCardPage } from '../../components/crud-card-page';
 import { openGalleryViewer } from '../../components/gallery/open-gallery-viewer';
 import { Pager, SearchField, usePagedSearch } from '../../components/paged-search';
-import { SERVICE_FIELD_ORDER, useDeleteService, usePublishService, useServices } from './api';
+import { ReorderButton } from '../../components/reorder/reorder-button';
+import { SERVICE_FIELD_ORDER, useDeleteService, useOrderServices, usePublishService, useServices } from './api';
 import { SERVICE_COLUMNS, SERVICES_PER_PAGE } from './queries';
 
 const serviceText = (s: Service) => `${s.name} ${s.description}`;
@@ -21,6 +22,7 @@ export default function ServicesPage() {
   const services = useServices();
   const publish = usePublishService();
   const remove = useDeleteService();
+  const order = useOrderServices();
   const [managing, setManaging] = useState<Service | null>(null);
   const search = usePagedSearch(services.data, serviceText, SERVICES_PER_PAGE);
   const total = services.data?.length ?? 0;
@@ -31,6 +33,14 @@ export default function ServicesPage() {
       subtitle="The services shown on the website, each with its cover image and photo gallery."
       addLabel={SERVICE_MESSAGES.addTitle}
       addIcon={<AddIcon />}
+      // Ordering works on every service at once (one compact list), whatever page or search is shown.
+      headerActions={
+        <ReorderButton
+          what="services"
+          items={services.data?.map((s) => ({ id: s.id, label: s.name, image: s.cover_image_view.square ?? s.cover_image_view.url }))}
+          save={order.mutateAsync}
+        />
+      }
       items={search.pageItems}
       loading={services.isLoading}
       error={services.error}

@@ -1,5 +1,5 @@
 import { teamApi } from '@darkroom/contracts';
-import { useEntityList, useEntityRemove, useEntitySave } from '../../api/image-entities';
+import { useEntityList, useEntityOrder, useEntityRemove, useEntitySave } from '../../api/image-entities';
 
 export const teamKeys = { list: ['team', 'list'] as const };
 
@@ -21,3 +21,6 @@ export const useTeam = () => useEntityList(teamKeys.list, teamApi);
 export const useSaveTeamMember = () => useEntitySave<TeamWrite>(teamKeys.list, teamApi);
 
 export const useDeleteTeamMember = () => useEntityRemove(teamKeys.list, teamApi);
+
+/** Saves the order the website shows them in. */
+export const useOrderTeam = () => useEntityOrder(teamKeys.list, teamApi);

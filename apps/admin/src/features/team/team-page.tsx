@@ -11,13 +11,15 @@ import { PageHeader } from '../../components/page-header';
 import { RowAction } from '../../components/row-action';
 import { useDeleteConfirm } from '../../components/use-delete-confirm';
 import { useEditorState } from '../../components/use-editor-state';
-import { useDeleteTeamMember, useTeam } from './api';
+import { ReorderButton } from '../../components/reorder/reorder-button';
+import { useDeleteTeamMember, useOrderTeam, useTeam } from './api';
 import { TeamDialog } from './team-dialog';
 
 /** /the-team: the people shown on the studio's site, with their profile images. */
 export default function TeamPage() {
   const { data, isLoading, error } = useTeam();
   const remove = useDeleteTeamMember();
+  const order = useOrderTeam();
   const editor = useEditorState<TeamMember>();
   const [viewing, setViewing] = useState<TeamMember | null>(null);
   const deletion = useDeleteConfirm<TeamMember>({
@@ -67,9 +69,16 @@ export default function TeamPage() {
         title="The team"
         subtitle="The people shown on the studio's website."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={editor.create}>
-            Add team member
-          </Button>
+          <>
+            <ReorderButton
+              what="team members"
+              items={data?.map((m) => ({ id: m.id, label: `${m.name}, ${m.title}`, image: m.cover_image_view.square ?? m.cover_image }))}
+              save={order.mutateAsync}
+            />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={editor.create}>
+              Add team member
+            </Button>
+          </>
         }
       />
       <DataTable<TeamMember> label="Team members" rows={data} columns={columns} loading={isLoading} error={error} actions={actions} />

@@ -1,5 +1,5 @@
 import { carouselItems } from '../../db/schema';
 import { entityRepository } from '../image-entities.repository';
 
-/** The area's rows: the generic image-entity queries. */
-export const carouselRepository = entityRepository(carouselItems);
+/** The area's rows: the generic image-entity queries, in the admin's order. */
+export const carouselRepository = entityRepository(carouselItems, { ordered: true });

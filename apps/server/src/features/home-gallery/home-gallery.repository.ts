@@ -1,5 +1,5 @@
 import { homeGalleryImages } from '../../db/schema';
 import { entityRepository } from '../image-entities.repository';
 
-/** The area's rows: the generic image-entity queries. */
-export const homeGalleryRepository = entityRepository(homeGalleryImages);
+/** The area's rows: the generic image-entity queries, in the admin's order. */
+export const homeGalleryRepository = entityRepository(homeGalleryImages, { ordered: true });

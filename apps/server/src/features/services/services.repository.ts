@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { services } from '../../db/schema';
+import { byPosition, nextPosition, orderedRepository } from '../ordering.repository';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type NewServiceRow = typeof services.$inferInsert;
@@ -8,10 +9,16 @@ export type ServicePatch = Partial<
   Pick<ServiceRow, 'name' | 'description' | 'description2' | 'seoTitle' | 'seoDescription' | 'status' | 'coverAssetId'>
 >;
 
-/** Newest first. */
+/** In the admin's order. */
 export function listServiceRows(db: DbOrTx): Promise<ServiceRow[]> {
-  return db.select().from(services).orderBy(desc(services.timeCreated), desc(services.id));
+  return db
+    .select()
+    .from(services)
+    .orderBy(...byPosition(services));
 }
+
+/** The order queries of the services. */
+export const serviceOrder = orderedRepository(services);
 
 /** `lock` holds the row (for update) until the transaction ends. */
 export async function findServiceRow(db: DbOrTx, id: number, lock = false): Promise<ServiceRow | undefined> {
@@ -20,8 +27,12 @@ export async function findServiceRow(db: DbOrTx, id: number, lock = false): Prom
   return row;
 }
 
-export async function insertServiceRow(db: DbOrTx, values: NewServiceRow): Promise<ServiceRow> {
-  const [row] = await db.insert(services).values(values).returning();
+/** A new service goes last. */
+export async function insertServiceRow(db: DbOrTx, values: Omit<NewServiceRow, 'position'>): Promise<ServiceRow> {
+  const [row] = await db
+    .insert(services)
+    .values({ ...values, position: nextPosition(services) })
+    .returning();
   return row!;
 }
 

@@ -1,6 +1,7 @@
-import { originalUrl, type Service, type ServiceUpdateInput } from '@darkroom/contracts';
+import { originalUrl, type RecordOrder, type Service, type ServiceUpdateInput } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { orNotFound } from '../../lib/errors';
+import { saveRecordOrder } from '../ordering';
 import { sentChanges } from '../../lib/patch';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
@@ -12,6 +13,7 @@ import {
   findServiceRow,
   insertServiceRow,
   listServiceRows,
+  serviceOrder,
   updateServiceRow,
   type ServicePatch,
   type ServiceRow,
@@ -43,7 +45,7 @@ async function withCovers(ctx: AppContext, rows: ServiceRow[]): Promise<Service[
   return rows.map((r) => toService(r, images.get(r.coverAssetId)!));
 }
 
-/** Every service, newest first (served through the response cache). */
+/** Every service, in the admin's order (served through the response cache). */
 export async function listServices(ctx: AppContext): Promise<Service[]> {
   return withCovers(ctx, await listServiceRows(ctx.db));
 }
@@ -115,4 +117,9 @@ export async function deleteService(ctx: AppContext, id: number): Promise<void> 
     cacheTags: [SERVICES_TAG],
   });
   await invalidateGallery(ctx, 'service', id);
+}
+
+/** Saves the order of every service (the website lists them so). */
+export function orderServices(ctx: AppContext, ids: number[]): Promise<RecordOrder> {
+  return saveRecordOrder(ctx, { repository: serviceOrder, cacheTags: [SERVICES_TAG] }, ids);
 }

@@ -193,8 +193,8 @@ export async function siteContact(ctx: AppContext): Promise<SiteContact> {
 
 /** The team as the site shows it: name, title and photo (their e-mail and phone stay inside). */
 export async function siteTeam(ctx: AppContext): Promise<SiteTeamMember[]> {
-  // Oldest first: the people who started the studio lead the page.
-  return (await team.list(ctx)).reverse().map((m) => ({ id: m.id, name: m.name, title: m.title, image: m.cover_image_view }));
+  // In the admin's order (a new member goes last).
+  return (await team.list(ctx)).map((m) => ({ id: m.id, name: m.name, title: m.title, image: m.cover_image_view }));
 }
 
 export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage | null> {
