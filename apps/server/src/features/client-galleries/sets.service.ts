@@ -2,7 +2,7 @@ import { SET_MESSAGES, SETS_PER_GALLERY_MAX, type ClientGallerySet, type SetMove
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound, ValidationError } from '../../lib/errors';
-import { DELIVERY_TAG, deliveryTag } from '../delivery/delivery.service';
+import { deliveryTag } from '../delivery/delivery.service';
 import * as repo from './sets.repository';
 
 /**
@@ -24,7 +24,7 @@ async function write(ctx: AppContext, clientGalleryId: number, work: (tx: DbOrTx
     if (!(await repo.lockGallery(tx, clientGalleryId))) throw notFound();
     await work(tx);
   });
-  await ctx.cache.invalidate(deliveryTag(clientGalleryId), DELIVERY_TAG);
+  await ctx.cache.invalidate(deliveryTag(clientGalleryId));
   return answer(ctx, clientGalleryId);
 }
 
