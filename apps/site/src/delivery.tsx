@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server';
 import type { DeliveryPhoto } from '@darkroom/contracts';
 import siteCss from './site.css?raw';
 import deliveryCss from './delivery.css?raw';
+import setsCss from './delivery-sets.css?raw';
+import { SetDownloads, setHref, setPanelProps, SetTabs } from './delivery-sets';
 import { Img, ratioStyle } from './components';
 import {
   DELIVERY_PAGE_SIZE,
@@ -70,10 +72,11 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
         <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />
         <div className="hero-text">
           <h1>{gallery.title}</h1>
-          <p className="lead">{count(total, 'photo', 'photos')}</p>
+          <p className="lead">{count(gallery.all_total, 'photo', 'photos')}</p>
         </div>
       </div>
-      <div className="wrap dl-wrap">
+      <SetTabs gallery={gallery} />
+      <div className="wrap dl-wrap" {...setPanelProps(gallery)}>
         <div className="dl-tools">
           <div className="dl-filter" role="group" aria-label="Show">
             <button type="button" className="chip" aria-pressed="true" data-filter="all">
@@ -88,6 +91,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
           </div>
           {gallery.allow_download && (
             <div className="dl-downloads">
+              <SetDownloads gallery={gallery} token={token} sizes={sizes} />
               {sizes.map((size) => (
                 <a key={size} className="button" href={deliveryPaths.download(token, false, sizes.length > 1 ? size : undefined)} download>
                   Download all{sizes.length > 1 ? ` (${SIZE_LABEL[size]})` : ''}
@@ -121,6 +125,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
               data-favourites={favourites.join(',')}
               data-downloads={gallery.allow_download ? sizes.join(',') : undefined}
               data-pin={gallery.allow_download && gallery.download_pin ? '1' : undefined}
+              data-set={gallery.set ?? undefined}
             >
               {shown.map((p) => (
                 <Tile key={p.id} photo={p} />
@@ -128,12 +133,12 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
             </ul>
             <nav className="pager" aria-label="More photos" data-pager>
               {page > 1 && (
-                <a href={page === 2 ? './' : `?page=${page - 1}`} rel="prev">
+                <a href={setHref(gallery.set, page - 1)} rel="prev">
                   Previous photos
                 </a>
               )}
               {page < pages && (
-                <a href={`?page=${page + 1}`} rel="next">
+                <a href={setHref(gallery.set, page + 1)} rel="next">
                   More photos
                 </a>
               )}
@@ -219,7 +224,7 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
         <meta name="theme-color" content="#1d1b19" />
         <link rel="icon" href="data:," />
         {/* React hoists the cover's preload (its fetchPriority) into the head. */}
-        <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss }} />
+        <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss + setsCss }} />
         <noscript>
           <style>{'.heart,.dl-filter,img[data-src]{display:none}'}</style>
         </noscript>

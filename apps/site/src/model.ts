@@ -152,8 +152,8 @@ export const deliveryPaths = {
   gallery: (token: string) => `/site/galleries/${token}/`,
   unlock: (token: string) => `/site/galleries/${token}/unlock/`,
   favourites: (token: string) => `/site/galleries/${token}/favourites/`,
-  download: (token: string, favourites = false, size?: FileSize) => {
-    const query = [favourites ? 'favourites=1' : '', size ? `size=${size}` : ''].filter(Boolean).join('&');
+  download: (token: string, favourites = false, size?: FileSize, set?: number) => {
+    const query = [favourites ? 'favourites=1' : '', size ? `size=${size}` : '', set ? `set=${set}` : ''].filter(Boolean).join('&');
     return `/site/galleries/${token}/download/${query ? `?${query}` : ''}`;
   },
   original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,

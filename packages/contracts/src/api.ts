@@ -6,6 +6,7 @@ import { backupApi } from './backup';
 import { blogPostsApi, sitePostsApi } from './blog-posts';
 import { carouselApi } from './carousel';
 import { clientGalleriesApi } from './client-galleries';
+import { clientGallerySetsApi } from './client-gallery-sets';
 import { contactApi } from './contact';
 import { dashboardApi } from './dashboard';
 import { clientGalleryPageApi, deliveryApi } from './delivery';
@@ -38,6 +39,7 @@ export const API = {
   contact: contactApi,
   loveStories: loveStoriesApi,
   clientGalleries: clientGalleriesApi,
+  clientGallerySets: clientGallerySetsApi,
   delivery: deliveryApi,
   galleryLinks: galleryLinksApi,
   clientGalleryPage: clientGalleryPageApi,

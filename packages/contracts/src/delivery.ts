@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { formBoolean, optionalText, pathId } from './forms';
 import { TEXT_MAX } from './limits';
 import { imageViewSchema } from './uploads';
+import { deliverySetQuery, deliverySetsShape } from './client-gallery-sets';
 
 /**
  * Client delivery: a customer opens their client gallery from a private link (`/g/<token>/`),
@@ -111,6 +112,7 @@ export const deliveryGallerySchema = z.object({
   favourite_ids: z.array(z.number().int()),
   /** The address of the next page, or null on the last. */
   next: z.string().nullable(),
+  ...deliverySetsShape,
 });
 export type DeliveryGallery = z.infer<typeof deliveryGallerySchema>;
 
@@ -193,7 +195,10 @@ export const deliveryApi = {
     summary: "The customer's gallery page (a password form when one is needed)",
     params: byToken,
     /** A page of the photos for browsers without JavaScript (the script scrolls endlessly instead). */
-    query: z.object({ page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional() }),
+    query: z.object({
+      page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional(),
+      set: deliverySetQuery,
+    }),
     response: z.string(),
     produces: 'html',
   }),
@@ -223,6 +228,7 @@ export const deliveryApi = {
     query: z.object({
       page: z.coerce.number({ error: 'Use a page number' }).int().min(1).max(1_000_000).optional(),
       favourites: z.enum(['0', '1']).optional(),
+      set: deliverySetQuery,
     }),
     response: deliveryGallerySchema,
   }),
@@ -256,9 +262,9 @@ export const deliveryApi = {
     path: `${SITE_GALLERY}download/`,
     access: 'public',
     tag: 'delivery',
-    summary: 'A zip of the originals or web sizes (all, or ?favourites=1), streamed',
+    summary: 'A zip of the originals or web sizes (all, ?favourites=1 or one set, ?set=<id>), streamed',
     params: byToken,
-    query: z.object({ favourites: z.enum(['0', '1']).optional(), size: sizeQuery }),
+    query: z.object({ favourites: z.enum(['0', '1']).optional(), size: sizeQuery, set: deliverySetQuery }),
     response: z.string(),
     produces: 'binary',
   }),

@@ -14,6 +14,7 @@ export * from './home-gallery';
 export * from './contact';
 export * from './love-stories';
 export * from './client-galleries';
+export * from './client-gallery-sets';
 export * from './delivery';
 export * from './gallery-links';
 export * from './team';

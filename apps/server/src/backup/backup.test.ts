@@ -172,12 +172,13 @@ async function populate(t: TestApp): Promise<void> {
     description: JSON.stringify({ description1: 'A spring wedding.' }),
     cover_image: { filename: 'l.jpg', content: await image(), type: 'image/jpeg' },
   });
-  await post('/adminportal/manage-client-galleries/', {
+  const clientGallery = await post('/adminportal/manage-client-galleries/', {
     title: 'Lovelace family',
     user: String(customer.id),
     gallery_link: 'https://photos.example.com/lovelace',
     cover_image: { filename: 'g.jpg', content: await image(), type: 'image/jpeg' },
   });
+  await addSet(t, clientGallery.id, await image());
   await post('/adminportal/manage-carousel/', {
     header: 'Weddings',
     title: 'Your day',
@@ -199,6 +200,20 @@ async function populate(t: TestApp): Promise<void> {
     phone: '+1 555 0102',
   });
   expect((await t.as({ method: 'DELETE', url: `/adminportal/manage-users/${gone.id}/` })).statusCode).toBe(204);
+}
+
+/** A set of a client gallery holding its one photo: the sets' two tables have rows to restore. */
+async function addSet(t: TestApp, clientGalleryId: number, photo: Buffer): Promise<void> {
+  const { payload, headers } = await multipart({
+    'client-gallery': String(clientGalleryId),
+    land_scape_image: { filename: 'set-photo.jpg', content: photo, type: 'image/jpeg' },
+  });
+  const up = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload, headers });
+  expect(up.statusCode, up.body).toBe(201);
+  const sets = `/adminportal/manage-client-galleries/${clientGalleryId}/sets/`;
+  const [set] = (await t.as({ method: 'POST', url: sets, payload: { name: 'Ceremony' } })).json() as { id: number }[];
+  const photos = (up.json() as { stored: { id: number }[] }).stored.map((p) => p.id);
+  expect((await t.as({ method: 'POST', url: `${sets}photos/`, payload: { set: set!.id, photos } })).statusCode).toBe(200);
 }
 
 const backupTo = async (t: { database: Database; storage: MediaStorage }, file: string) => writeBackup(t, archiveFileWriter(file));
@@ -245,6 +260,7 @@ describeEachDatabase('backup and restore', (kind) => {
     const rows = await allRows(t.database);
     for (const table of m.tables) expect(table.rows, table.name).toBe(rows[table.name]!.length);
     expect(m.tables.find((x) => x.name === 'services')!.rows).toBe(2);
+    expect(m.tables.find((x) => x.name === 'client_gallery_set_photos')!.rows).toBe(1);
     const files = await allFiles(t.app.runtime.storage);
     expect(Object.fromEntries(m.files.map((f) => [f.key, f.sha256]))).toEqual(files);
     expect(m.files.length).toBeGreaterThan(20);

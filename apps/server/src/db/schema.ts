@@ -338,6 +338,35 @@ export const galleryPhotos = pgTable(
   ],
 );
 
+/** Named, ordered sets of a client gallery's photos (Getting ready, Ceremony...); names unique per gallery, any case. */
+export const clientGallerySets = pgTable(
+  'client_gallery_sets',
+  {
+    id: serial('id').primaryKey(),
+    clientGalleryId: integer('client_gallery_id')
+      .notNull()
+      .references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    position: integer('position').notNull().default(0),
+    timeCreated: created(),
+  },
+  (t) => [uniqueIndex('client_gallery_sets_name').on(t.clientGalleryId, sql`lower(${t.name})`)],
+);
+
+/** Which set a photo is in (at most one): a photo without a row is in no set. */
+export const clientGallerySetPhotos = pgTable(
+  'client_gallery_set_photos',
+  {
+    photoId: integer('photo_id')
+      .primaryKey()
+      .references(() => galleryPhotos.id, { onDelete: 'cascade' }),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => clientGallerySets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('client_gallery_set_photos_set').on(t.setId)],
+);
+
 export const galleryLinks = pgTable('gallery_links', {
   id: serial('id').primaryKey(),
   link: varchar('link', { length: 500 }).notNull(),

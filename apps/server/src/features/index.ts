@@ -8,6 +8,7 @@ import { homeGalleryRoutes } from './home-gallery/home-gallery.routes';
 import { contactRoutes } from './contact/contact.routes';
 import { loveStoriesRoutes } from './love-stories/love-stories.routes';
 import { clientGalleriesRoutes } from './client-galleries/client-galleries.routes';
+import { clientGallerySetsRoutes } from './client-galleries/sets.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { deliveryPageRoutes } from './delivery/delivery-page.routes';
 import { galleryLinksRoutes } from './gallery-links/gallery-links.routes';
@@ -35,6 +36,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(contactRoutes);
   await app.register(loveStoriesRoutes);
   await app.register(clientGalleriesRoutes);
+  await app.register(clientGallerySetsRoutes);
   await app.register(deliveryRoutes);
   await app.register(deliveryPageRoutes);
   await app.register(galleryLinksRoutes);

@@ -4,6 +4,7 @@
 // - A lightbox (keyboard, buttons, swipe), hearts on tiles and in the lightbox, a favourites
 //   filter; favourites are saved (debounced) and put back as they were if saving fails.
 import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH, type FileSize } from '../model';
+import { setQuery, setTabs } from './delivery-sets';
 
 interface Photo {
   id: number;
@@ -91,7 +92,7 @@ function gallery(): void {
   const total = Number(grid.dataset.total);
   // A later page of the script-less pages: with the script, the first page scrolls endlessly.
   if (Number(grid.dataset.first) > 0) {
-    location.replace(deliveryPaths.page(token));
+    location.replace(`${deliveryPaths.page(token)}${setQuery(grid, '?')}`);
     return;
   }
   releaseTiles(grid);
@@ -135,7 +136,7 @@ function gallery(): void {
 
   // The photos come page by page, following each page's `next`; the first page holds the
   // server's tiles too.
-  let next: string | null = photos.length < total ? deliveryPaths.gallery(token) : null;
+  let next: string | null = photos.length < total ? `${deliveryPaths.gallery(token)}${setQuery(grid, '?')}` : null;
   let loading: Promise<void> | null = null;
   const loadMore = (): Promise<void> =>
     next === null
@@ -516,4 +517,5 @@ function askPinBeforeDownloads(token: string): void {
 }
 
 unlockForm();
+setTabs();
 gallery();

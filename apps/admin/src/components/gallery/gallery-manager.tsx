@@ -6,6 +6,7 @@ import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
 import type { GalleryType } from '@darkroom/contracts';
 import { useGalleryPhotos } from './gallery-api';
 import { GalleryTable } from './lazy-gallery-table';
+import type { GalleryTableExtras } from './gallery-table';
 import { GalleryUploadDialog } from './gallery-upload-dialog';
 import { openGalleryViewer } from './open-gallery-viewer';
 
@@ -18,10 +19,12 @@ export interface GalleryManagerProps {
   toolbar?: ReactNode;
   /** When set, the table shows only these photo ids. */
   only?: ReadonlySet<number> | null;
+  /** What the area adds to the table (columns, actions on the selection). */
+  table?: GalleryTableExtras;
 }
 
 /** A gallery's management block: upload, open the viewer, and the photo table with bulk delete. */
-export function GalleryManager({ type, parentId, name, toolbar, only }: GalleryManagerProps) {
+export function GalleryManager({ type, parentId, name, toolbar, only, table }: GalleryManagerProps) {
   const navigate = useNavigate();
   const [uploading, setUploading] = useState(false);
   const photos = useGalleryPhotos(type, parentId);
@@ -45,7 +48,7 @@ export function GalleryManager({ type, parentId, name, toolbar, only }: GalleryM
           Upload photos
         </Button>
       </Stack>
-      <GalleryTable type={type} parentId={parentId} only={only} />
+      <GalleryTable type={type} parentId={parentId} only={only} {...table} />
       <GalleryUploadDialog open={uploading} onClose={() => setUploading(false)} type={type} parentId={parentId} name={name} />
     </Box>
   );

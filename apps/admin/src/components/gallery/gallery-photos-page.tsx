@@ -6,6 +6,7 @@ import type { GalleryType } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../page-header';
 import { GalleryManager } from './gallery-manager';
+import type { GalleryTableExtras } from './gallery-table';
 
 export interface GalleryPhotosPageProps {
   type: GalleryType;
@@ -26,6 +27,8 @@ export interface GalleryPhotosPageProps {
   toolbar?: ReactNode;
   /** When set, the table shows only these photo ids. */
   only?: ReadonlySet<number> | null;
+  /** What the area adds to the photo table (columns, actions on the selection). */
+  table?: GalleryTableExtras;
 }
 
 /**
@@ -44,6 +47,7 @@ export function GalleryPhotosPage({
   noneChosen,
   toolbar,
   only,
+  table,
 }: GalleryPhotosPageProps) {
   const backButton = (
     <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />}>
@@ -71,7 +75,7 @@ export function GalleryPhotosPage({
   return (
     <>
       <PageHeader title={title(name)} subtitle={subtitle} actions={backButton} />
-      <GalleryManager type={type} parentId={id} name={name} toolbar={toolbar} only={only} />
+      <GalleryManager type={type} parentId={id} name={name} toolbar={toolbar} only={only} table={table} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -21,13 +21,20 @@ export interface GalleryTableProps {
   parentId: number;
   /** When set, only these photo ids are listed (e.g. a customer's favourites). */
   only?: ReadonlySet<number> | null;
+  /** More columns after Name (e.g. the set of a client gallery's photo). */
+  extraColumns?: DataTableColumn<GalleryPhoto>[];
+  /** More actions on the selected photos beside Delete selected; `clear` empties the selection. */
+  selectionActions?: (ids: number[], clear: () => void) => ReactNode;
 }
+
+/** What an area adds to its gallery's table. */
+export type GalleryTableExtras = Pick<GalleryTableProps, 'extraColumns' | 'selectionActions'>;
 
 /**
  * A gallery's photos as a table: #, Image, Name, Date Created, Action (View opens a preview);
  * search, multi-select and bulk delete behind the confirm dialog.
  */
-export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
+export function GalleryTable({ type, parentId, only, extraColumns, selectionActions }: GalleryTableProps) {
   const notify = useNotify();
   const photos = useGalleryPhotos(type, parentId);
   const remove = useDeletePhotos(type, parentId);
@@ -66,6 +73,7 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
             p.name
           ),
       },
+      ...(extraColumns ?? []),
       {
         field: 'time_created',
         headerName: 'Date Created',
@@ -74,7 +82,7 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
         render: (p) => formatDate(p.time_created),
       },
     ],
-    [],
+    [extraColumns],
   );
 
   const removeOne = useCallback(
@@ -130,6 +138,7 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
 
   const toolbar = (
     <>
+      {selectionActions?.(selected.map(Number), () => setSelected([]))}
       <Button
         color="error"
         variant={selected.length ? 'contained' : 'outlined'}
@@ -157,6 +166,7 @@ export function GalleryTable({ type, parentId, only }: GalleryTableProps) {
         error={photos.error}
         getRowId={(p) => p.id}
         checkboxSelection
+        selection={selected}
         onSelectionChange={(ids) => setSelected(ids)}
         actions={actions}
         toolbar={toolbar}

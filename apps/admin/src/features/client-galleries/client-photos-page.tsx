@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { GalleryPhotosPage } from '../../components/gallery';
+import { GalleryPhotosPage, useGalleryPhotos } from '../../components/gallery';
 import { useClientGallery, useDeliveryActivity } from './api';
 import { FavouritesBar } from './favourites-bar';
 import { readGalleryRef } from './paths';
+import { useSetsOnPhotosPage } from './sets-on-photos-page';
 
 /** /ClientGalleries: the photos of one client gallery (title from the navigation state; id also in the query). */
 export default function ClientPhotosPage() {
@@ -12,9 +13,16 @@ export default function ClientPhotosPage() {
   const ref = readGalleryRef(location.state, search);
   const gallery = useClientGallery(ref.id);
   const activity = useDeliveryActivity(ref.id);
+  const photos = useGalleryPhotos('client-gallery', ref.id);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const favourites = activity.data?.favourites;
   const favouriteIds = useMemo(() => new Set((favourites ?? []).map((f) => f.id)), [favourites]);
+  const sets = useSetsOnPhotosPage(ref.id, photos.data);
+  const only = useMemo(() => {
+    const fav = onlyFavourites ? favouriteIds : null;
+    if (!fav || !sets.only) return fav ?? sets.only;
+    return new Set([...fav].filter((id) => sets.only!.has(id)));
+  }, [onlyFavourites, favouriteIds, sets.only]);
   return (
     <GalleryPhotosPage
       type="client-gallery"
@@ -26,8 +34,14 @@ export default function ClientPhotosPage() {
       fallbackTitle="Client gallery photos"
       subtitle={gallery.data?.user_text ? `Client gallery of ${gallery.data.user_text}` : 'Client gallery photos'}
       noneChosen="No client gallery selected. Choose Manage on a client gallery to upload and organise its photos."
-      toolbar={<FavouritesBar favourites={favourites} filtered={onlyFavourites} onFilter={setOnlyFavourites} />}
-      only={onlyFavourites ? favouriteIds : null}
+      toolbar={
+        <>
+          <FavouritesBar favourites={favourites} filtered={onlyFavourites} onFilter={setOnlyFavourites} />
+          {sets.toolbar}
+        </>
+      }
+      only={only}
+      table={sets.table}
     />
   );
 }

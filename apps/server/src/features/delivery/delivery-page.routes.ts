@@ -60,12 +60,13 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       if (access.state === 'locked') return sendLockedPage(request, reply, site, 200, null);
       const page = query.page ?? 1;
       const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];
-      const html = await ctx.cache.text(tags, `delivery:page:${access.galleryId}:${params.token}:${page}`, async () => {
+      const set = query.set;
+      const html = await ctx.cache.text(tags, `delivery:page:${access.galleryId}:${params.token}:${page}:${set ?? ''}`, async () => {
         const renderer = await site.module();
         const gallery = await deliveryGalleryPage(
           ctx,
           access.galleryId,
-          { page, favourites: false },
+          { page, favourites: false, set },
           request.url.split('?', 1)[0]!,
           renderer.DELIVERY_PAGE_SIZE,
         );

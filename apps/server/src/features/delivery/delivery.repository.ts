@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, max, ne, notInArray, sql } from 'dr
 import type { DbOrTx } from '../../db/client';
 import { accounts, clientGalleries, deliveryEvents, deliveryFavourites, galleries, galleryPhotos, serverSecrets } from '../../db/schema';
 import { photoShown } from '../galleries/galleries.repository';
+import { inSet } from '../client-galleries/sets.repository';
 
 /** What the customer's side needs to know about a gallery before it shows anything. */
 export interface DeliveryAccessRow {
@@ -72,6 +73,8 @@ export interface DeliveryPhotoRow {
 export interface PhotoSelection {
   onlyFavourites?: boolean;
   page?: { offset: number; limit: number };
+  /** Only the photos of this set (already checked to be the gallery's). */
+  setId?: number;
 }
 
 // The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and favourites.
@@ -93,9 +96,12 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
       and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
     )
     .where(
-      which.onlyFavourites
-        ? and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, sql`${deliveryFavourites.photoId} is not null`)
-        : and(eq(galleries.clientGalleryId, clientGalleryId), photoShown),
+      and(
+        eq(galleries.clientGalleryId, clientGalleryId),
+        photoShown,
+        which.onlyFavourites ? sql`${deliveryFavourites.photoId} is not null` : undefined,
+        which.setId === undefined ? undefined : inSet(which.setId),
+      ),
     )
     .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
     .$dynamic();
@@ -103,8 +109,12 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
   return rows.map((r) => ({ ...r, favourite: Boolean(r.favourite), timeCreated: new Date(r.timeCreated) }));
 }
 
-/** How many photos a client gallery has, and how many of them are favourites (one query). */
-export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): Promise<{ photos: number; favourites: number }> {
+/** How many photos a client gallery (or one of its sets) has, and how many of them are favourites (one query). */
+export async function deliveryPhotoCounts(
+  db: DbOrTx,
+  clientGalleryId: number,
+  setId?: number,
+): Promise<{ photos: number; favourites: number }> {
   const [row] = await db
     .select({ photos: count(), favourites: count(deliveryFavourites.photoId) })
     .from(galleryPhotos)
@@ -113,7 +123,7 @@ export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): 
       deliveryFavourites,
       and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
     )
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, setId === undefined ? undefined : inSet(setId)));
   return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
 }
 

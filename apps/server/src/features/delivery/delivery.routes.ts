@@ -50,12 +50,12 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
 
     route(scope, deliveryApi.gallery, async ({ ctx, params, query, request, reply }) => {
       const { galleryId } = await ctx.delivery.open(ctx, params.token, unlockValues(request), { view: true });
-      const which = { page: query.page ?? 1, favourites: query.favourites === '1' };
+      const which = { page: query.page ?? 1, favourites: query.favourites === '1', set: query.set };
       const path = request.url.split('?', 1)[0]!;
       // One text per gallery page serves every holder of the link (favourites are the gallery's).
       const text = await ctx.cache.text(
         deliveryCacheTags(galleryId),
-        `delivery:json:${galleryId}:${which.page}:${which.favourites}`,
+        `delivery:json:${galleryId}:${which.page}:${which.favourites}:${which.set ?? ''}`,
         async () => serializerOf(deliveryApi.gallery.response)(await deliveryGalleryPage(ctx, galleryId, which, path)),
       );
       return sendText(request, reply, text, { type: 'application/json; charset=utf-8', revalidate: false });
@@ -81,7 +81,14 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     route(scope, deliveryApi.download, async ({ ctx, params, query, request, reply }) => {
       const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { pinValues: pinValues(request) });
       const size = downloadSizeOf(access, query.size);
-      const { filename, entries } = await prepareDownload(ctx, access, query.favourites === '1', countsAsDownload(request), size);
+      const { filename, entries } = await prepareDownload(
+        ctx,
+        access,
+        query.favourites === '1',
+        countsAsDownload(request),
+        size,
+        query.set,
+      );
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(filename));
       if (size === 'web') {
         // Made as it streams: the length is known only at the end.

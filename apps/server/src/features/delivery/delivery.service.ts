@@ -21,6 +21,7 @@ import { queueMail } from '../emails/outgoing.service';
 import { galleryTag } from '../galleries/galleries.service';
 import { getSiteSettings } from '../site/site-settings.service';
 import * as repo from './delivery.repository';
+import { chosenSet, setLabel, setTabs } from './delivery-sets';
 import type { DeliveryAccessRow } from './delivery.repository';
 
 /**
@@ -95,6 +96,8 @@ type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
 export interface GalleryPageQuery {
   page: number;
   favourites: boolean;
+  /** Only this set's photos (`?set=<id>`). */
+  set?: number;
 }
 
 /**
@@ -268,14 +271,17 @@ export async function deliveryGalleryPage(
 ): Promise<DeliveryGallery> {
   const row = await repo.galleryAccessById(ctx.db, galleryId);
   if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
+  const set = await chosenSet(ctx, galleryId, query.set);
   const [photos, counts, favouriteIds] = await Promise.all([
     repo.deliveryPhotos(ctx.db, galleryId, {
       onlyFavourites: query.favourites,
       page: { offset: (query.page - 1) * pageSize, limit: pageSize },
+      setId: set?.id,
     }),
-    repo.deliveryPhotoCounts(ctx.db, galleryId),
+    repo.deliveryPhotoCounts(ctx.db, galleryId, set?.id),
     repo.favouriteIds(ctx.db, galleryId),
   ]);
+  const tabs = await setTabs(ctx, galleryId, set, set ? null : counts.photos);
   const images = await ctx.assets.images([row.coverAssetId, ...photos.map((p) => p.assetId)]);
   const total = query.favourites ? counts.favourites : counts.photos;
   const more = query.page * pageSize < total;
@@ -291,7 +297,8 @@ export async function deliveryGalleryPage(
     }),
     total,
     favourite_ids: favouriteIds,
-    next: more ? `${path}?page=${query.page + 1}${query.favourites ? '&favourites=1' : ''}` : null,
+    next: more ? `${path}?page=${query.page + 1}${query.favourites ? '&favourites=1' : ''}${set ? `&set=${set.id}` : ''}` : null,
+    ...tabs,
   };
 }
 
@@ -352,8 +359,9 @@ export function downloadSizeOf(access: OpenAccess, size: FileSize | undefined): 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /**
- * `GET .../download/`: the originals to put in the zip (all, or the favourites), in the saved
- * order, with unique names, and the zip's file name. Records the download when `record`.
+ * `GET .../download/`: the originals to put in the zip (all, the favourites, and/or one set), in
+ * the saved order, with unique names, and the zip's file name (a set's zip is named after it).
+ * Records the download when `record`.
  */
 export async function prepareDownload(
   ctx: AppContext,
@@ -361,8 +369,10 @@ export async function prepareDownload(
   favouritesOnly: boolean,
   record: boolean,
   size: FileSize = 'original',
+  setId?: number,
 ): Promise<{ filename: string; entries: (ZipEntry & { assetId: number })[] }> {
-  const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, { onlyFavourites: favouritesOnly });
+  const set = await chosenSet(ctx, access.galleryId, setId);
+  const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, { onlyFavourites: favouritesOnly, setId: set?.id });
   const images = await ctx.assets.images(photos.map((p) => p.assetId));
   const present = photos.filter((p) => images.has(p.assetId));
   const names = zipNames(present.map((p) => (size === 'web' ? webSizeName(p.name) : p.name)));
@@ -373,11 +383,12 @@ export async function prepareDownload(
   if (record) {
     const total = entries.reduce((n, e) => n + e.size, 0);
     const kind = favouritesOnly ? 'download-favourites' : 'download';
-    const what = `${entries.length} photo${entries.length === 1 ? '' : 's'}`;
+    const what = `${entries.length} photo${entries.length === 1 ? '' : 's'}${set ? ` of ${set.name}` : ''}`;
     await repo.insertEvent(ctx.db, access.galleryId, kind, size === 'web' ? `${what}, web size` : `${what}, ${megabytes(total)}`);
   }
   const title = (access.title.trim() || 'Photos').slice(0, 150);
-  return { filename: `${title}${favouritesOnly ? ' - favourites' : ''}${size === 'web' ? ' - web' : ''}.zip`, entries };
+  const name = `${title}${setLabel(set)}${favouritesOnly ? ' - favourites' : ''}${size === 'web' ? ' - web' : ''}`;
+  return { filename: `${name}.zip`, entries };
 }
 
 /**

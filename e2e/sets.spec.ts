@@ -1,0 +1,172 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import yauzl from 'yauzl';
+import { SET_MESSAGES, type ClientGallerySet } from '@darkroom/contracts';
+import { expect, test, watchPageErrors, photosReady } from './fixtures';
+import { createCustomer, jpeg, notification, uniqueTitle } from './story-helpers';
+
+/** Sets: the studio makes two and moves photos into them; the customer, on a phone, sees tabs and downloads one set. */
+
+let seed = 9700;
+
+/** A published client gallery of `count` real photos (downloads on, no password), made through the admin API. */
+async function galleryWithPhotos(api: APIRequestContext, count: number) {
+  const customer = await createCustomer(api, 'Sets');
+  const title = uniqueTitle('Garden wedding');
+  const form = new FormData();
+  form.append('title', title);
+  form.append('user', String(customer.id));
+  form.append('status', 'true');
+  const cover = await jpeg(seed++, 1600, 1000);
+  form.append('cover_image', new Blob([new Uint8Array(cover.buffer)], { type: cover.mimeType }), cover.name);
+  const created = await api.fetch('/adminportal/manage-client-galleries/', { method: 'POST', multipart: form });
+  expect(created.status(), await created.text()).toBe(201);
+  const gallery = (await created.json()) as { id: number; delivery_url: string };
+  const photos = await Promise.all(Array.from({ length: count }, () => jpeg(seed++)));
+  const up = new FormData();
+  up.append('client-gallery', String(gallery.id));
+  for (const p of photos) up.append('land_scape_image', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name);
+  const res = await api.fetch('/adminportal/manage-gallery/', { method: 'POST', multipart: up });
+  expect(res.status(), await res.text()).toBe(201);
+  await photosReady(api, 'client-gallery', gallery.id);
+  return { ...gallery, title, names: photos.map((p) => p.name) };
+}
+
+function zipEntries(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('sets of a client gallery', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the studio makes two sets and moves photos; the customer sees tabs on a phone and downloads one set', async ({
+    authed: page,
+    api,
+    browser,
+    baseURL,
+  }) => {
+    const errors = watchPageErrors(page);
+    const g = await galleryWithPhotos(api, 6);
+    const [p1, p2, p3, p4, p5] = g.names as [string, string, string, string, string, string];
+
+    await page.goto(`/admin-account/ClientGalleries?id=${g.id}`);
+    await expect(page.getByRole('heading', { name: g.title, exact: true })).toBeVisible();
+    const photoRow = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await expect(photoRow(p1)).toBeVisible();
+
+    // Two sets, made in the dialog; a second "Ceremony" in another case is refused under the field.
+    await page.getByRole('button', { name: 'Sets', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sets' });
+    for (const name of ['Ceremony', 'Reception']) {
+      await dialog.getByLabel('New set').fill(name);
+      await dialog.getByRole('button', { name: 'Add set' }).click();
+      await expect(dialog.getByTestId('set-row').filter({ hasText: name })).toBeVisible();
+    }
+    await dialog.getByLabel('New set').fill('ceremony');
+    await dialog.getByLabel('New set').press('Enter');
+    await expect(dialog.getByText(SET_MESSAGES.nameTaken)).toBeVisible();
+    await dialog.getByLabel('New set').fill('');
+    // Reorder from the keyboard: Reception up, then first.
+    await dialog.getByRole('button', { name: 'Move Reception up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByTestId('set-row').first()).toContainText('Reception');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Three photos into Ceremony: the first checkbox, then a shift-click on the third selects the range.
+    await photoRow(p1).getByRole('checkbox').click();
+    await photoRow(p3)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    const move = page.getByRole('button', { name: /^Move to set/ });
+    await expect(move).toHaveText('Move to set (3)');
+    await move.click();
+    await page.getByRole('menuitem', { name: 'Ceremony' }).click();
+    await expect(notification(page, SET_MESSAGES.moved)).toBeVisible();
+    await expect(move).toHaveText('Move to set');
+    for (const name of [p1, p2, p3]) await expect(photoRow(name)).toContainText('Ceremony');
+    for (const name of [p4, p5]) await photoRow(name).getByRole('checkbox').check();
+    await move.click();
+    await page.getByRole('menuitem', { name: 'Reception' }).click();
+    await expect(notification(page, SET_MESSAGES.moved)).toBeVisible();
+    await expect(photoRow(p5)).toContainText('Reception');
+
+    // The filter shows one set's photos.
+    await page.getByLabel('Show').click();
+    await page.getByRole('option', { name: 'Reception (2)' }).click();
+    await expect(page.getByRole('row').filter({ hasText: /photo-/ })).toHaveCount(2);
+
+    const sets = (await (await api.get(`/adminportal/manage-client-galleries/${g.id}/sets/`)).json()) as ClientGallerySet[];
+    expect(sets.map((s) => [s.name, s.photo_ids.length])).toEqual([
+      ['Reception', 2],
+      ['Ceremony', 3],
+    ]);
+    const ceremony = sets[1]!;
+
+    // The customer, on a phone: All, then the sets in the studio's order, as tabs.
+    const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const customer = await phone.newPage();
+    const customerErrors = watchPageErrors(customer);
+    await customer.goto(g.delivery_url);
+    const tabs = customer.getByRole('tablist', { name: 'Sets' }).getByRole('tab');
+    await expect(tabs).toHaveText([/^All\s*6$/, /^Reception\s*2$/, /^Ceremony\s*3$/]);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(customer.getByRole('tabpanel')).toBeVisible();
+    expect(await axeViolations(customer)).toEqual([]);
+
+    // Arrow keys move between tabs; Enter opens one (a link: the page of that set).
+    await tabs.first().focus();
+    await customer.keyboard.press('ArrowRight');
+    await customer.keyboard.press('ArrowRight');
+    await expect(tabs.nth(2)).toBeFocused();
+    await customer.keyboard.press('Enter');
+    await expect(customer).toHaveURL(new RegExp(`\\?set=${ceremony.id}$`));
+    await expect(customer.getByRole('tab', { name: /^Ceremony/ })).toHaveAttribute('aria-selected', 'true');
+    expect(await customer.locator('ul[data-delivery] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).alt))).toEqual([
+      p1,
+      p2,
+      p3,
+    ]);
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    expect(await axeViolations(customer)).toEqual([]);
+
+    const download = customer.waitForEvent('download');
+    await customer.getByRole('link', { name: 'Download Ceremony' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${g.title} - Ceremony.zip`);
+    expect((await zipEntries(await file.path())).sort()).toEqual([p1, p2, p3].sort());
+
+    // Deleting a set (asked first) keeps its photos: the customer's tab goes, All still has six.
+    await page.getByRole('button', { name: /^Sets/ }).click();
+    await dialog.getByRole('button', { name: 'Delete Reception' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete the set “Reception”?' });
+    await expect(confirm).toContainText('stay in the gallery');
+    await confirm.getByRole('button', { name: 'Delete set' }).click();
+    await expect(notification(page, SET_MESSAGES.deleted)).toBeVisible();
+    await customer.goto(g.delivery_url);
+    await expect(tabs).toHaveText([/^All\s*6$/, /^Ceremony\s*3$/]);
+
+    await phone.close();
+    expect(errors).toEqual([]);
+    expect(customerErrors).toEqual([]);
+  });
+});
