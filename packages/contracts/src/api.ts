@@ -9,6 +9,7 @@ import { clientGalleriesApi } from './client-galleries';
 import { contactApi } from './contact';
 import { dashboardApi } from './dashboard';
 import { clientGalleryPageApi, deliveryApi } from './delivery';
+import { selectionsApi } from './selections';
 import { emailsApi } from './emails';
 import { enquiriesApi } from './enquiries';
 import { galleriesApi } from './galleries';
@@ -39,6 +40,7 @@ export const API = {
   loveStories: loveStoriesApi,
   clientGalleries: clientGalleriesApi,
   delivery: deliveryApi,
+  selections: selectionsApi,
   galleryLinks: galleryLinksApi,
   clientGalleryPage: clientGalleryPageApi,
   team: teamApi,

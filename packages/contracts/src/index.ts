@@ -15,6 +15,7 @@ export * from './contact';
 export * from './love-stories';
 export * from './client-galleries';
 export * from './delivery';
+export * from './selections';
 export * from './gallery-links';
 export * from './team';
 export * from './people';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formBoolean, optionalText, requiredText } from './forms';
 import { ENQUIRY_EXTRA_KEYS, ENQUIRY_FIELD_MODES, type EnquiryExtraField, type EnquiryFieldMode } from './enquiries';
+import { DEFAULT_STUDIO_ALERTS, studioAlertsSchema } from './selections';
 
 /**
  * Site settings: what the spec leaves open about the public website (its name, tagline, SEO
@@ -121,6 +122,8 @@ export const siteSettingsInputSchema = z.object({
     .min(0, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
     .max(60, { error: SITE_SETTINGS_MESSAGES.reminderDaysInvalid })
     .optional(),
+  /** Which client gallery events e-mail the admins; left out: kept. */
+  studio_alerts: studioAlertsSchema.optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -139,6 +142,8 @@ export const siteSettingsSchema = z.object({
   /** The studio's time zone (the server's until one is saved). */
   time_zone: z.string(),
   expiry_reminder_days: z.number().int(),
+  /** Private to the portal: e-mails to the admins on a submitted selection, a first opening, a first download. */
+  studio_alerts: z.object({ selection_submitted: z.boolean(), gallery_opened: z.boolean(), gallery_downloaded: z.boolean() }),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -161,6 +166,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   },
   time_zone: 'UTC',
   expiry_reminder_days: DEFAULT_EXPIRY_REMINDER_DAYS,
+  studio_alerts: DEFAULT_STUDIO_ALERTS,
   time_updated: null,
 };
 

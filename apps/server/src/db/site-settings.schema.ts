@@ -21,5 +21,9 @@ export const siteSettings = pgTable('site_settings', {
   /** IANA time zone of the studio; null: the server's. Migration: drizzle/0012_proofing_expiry.sql. */
   timeZone: text('time_zone'),
   expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
+  /** The studio's e-mail alerts (drizzle/0014_visitor_selections.sql). */
+  alertSelectionSubmitted: boolean('alert_selection_submitted').notNull().default(true),
+  alertGalleryOpened: boolean('alert_gallery_opened').notNull().default(false),
+  alertGalleryDownloaded: boolean('alert_gallery_downloaded').notNull().default(false),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,6 +10,7 @@ import { loveStoriesRoutes } from './love-stories/love-stories.routes';
 import { clientGalleriesRoutes } from './client-galleries/client-galleries.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { deliveryPageRoutes } from './delivery/delivery-page.routes';
+import { selectionsRoutes } from './delivery/selections.routes';
 import { galleryLinksRoutes } from './gallery-links/gallery-links.routes';
 import { teamRoutes } from './team/team.routes';
 import { peopleRoutes } from './people/people.routes';
@@ -37,6 +38,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(clientGalleriesRoutes);
   await app.register(deliveryRoutes);
   await app.register(deliveryPageRoutes);
+  await app.register(selectionsRoutes);
   await app.register(galleryLinksRoutes);
   await app.register(teamRoutes);
   await app.register(peopleRoutes);

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { GalleryPhotosPage } from '../../components/gallery';
-import { useClientGallery, useDeliveryActivity } from './api';
+import { useClientGallery, useDeliveryActivity, useSelections } from './api';
 import { FavouritesBar } from './favourites-bar';
 import { readGalleryRef } from './paths';
+import { SelectionsBar } from './selections-bar';
 
 /** /ClientGalleries: the photos of one client gallery (title from the navigation state; id also in the query). */
 export default function ClientPhotosPage() {
@@ -15,6 +16,12 @@ export default function ClientPhotosPage() {
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const favourites = activity.data?.favourites;
   const favouriteIds = useMemo(() => new Set((favourites ?? []).map((f) => f.id)), [favourites]);
+  const selections = useSelections(ref.id);
+  const [list, setList] = useState<number | null>(null);
+  const listIds = useMemo(() => {
+    const chosen = selections.data?.find((s) => s.id === list);
+    return chosen ? new Set(chosen.photos.map((p) => p.id)) : null;
+  }, [selections.data, list]);
   return (
     <GalleryPhotosPage
       type="client-gallery"
@@ -26,8 +33,30 @@ export default function ClientPhotosPage() {
       fallbackTitle="Client gallery photos"
       subtitle={gallery.data?.user_text ? `Client gallery of ${gallery.data.user_text}` : 'Client gallery photos'}
       noneChosen="No client gallery selected. Choose Manage on a client gallery to upload and organise its photos."
-      toolbar={<FavouritesBar favourites={favourites} filtered={onlyFavourites} onFilter={setOnlyFavourites} />}
-      only={onlyFavourites ? favouriteIds : null}
+      toolbar={
+        <>
+          <FavouritesBar
+            favourites={favourites}
+            filtered={onlyFavourites}
+            onFilter={(on) => {
+              setOnlyFavourites(on);
+              if (on) setList(null);
+            }}
+          />
+          {ref.id !== null && (
+            <SelectionsBar
+              galleryId={ref.id}
+              selections={selections.data}
+              chosen={list}
+              onChoose={(id) => {
+                setList(id);
+                if (id !== null) setOnlyFavourites(false);
+              }}
+            />
+          )}
+        </>
+      }
+      only={listIds ?? (onlyFavourites ? favouriteIds : null)}
     />
   );
 }
