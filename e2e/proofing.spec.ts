@@ -157,7 +157,7 @@ test('the studio filters the photos by a visitor’s list, copies its file names
   const submit = await page.request.post(`/site/galleries/${token}/favourites/submit/`);
   expect(submit.status()).toBe(200);
 
-  await page.goto(`/ClientGalleries?id=${d.id}`);
+  await page.goto(`/admin-account/ClientGalleries?id=${d.id}`);
   await page.getByLabel("Visitor's list").click();
   await page.getByRole('option', { name: /^Ada \(ada@example\.test\): 2 photos$/ }).click();
   await expect(page.getByRole('row')).toHaveCount(3);

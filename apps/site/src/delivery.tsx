@@ -181,7 +181,7 @@ function RegisterGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 
     <div className="wrap dl-locked">
       <h1>{model.title}</h1>
       <p>Tell the studio who you are to see the photos and choose your favourites. Your list is yours alone.</p>
-      <form className="enquiry" data-visitor={deliveryPaths.visitor(model.token)}>
+      <form className="enquiry" noValidate data-visitor={deliveryPaths.visitor(model.token)}>
         <p className="field">
           <label htmlFor="dl-name">Your name</label>
           <input id="dl-name" name="name" required autoComplete="name" maxLength={200} aria-describedby="dl-name-error" />
