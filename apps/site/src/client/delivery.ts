@@ -332,6 +332,7 @@ function gallery(): void {
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  let failureShown = false;
   const save = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
@@ -342,13 +343,16 @@ function gallery(): void {
         if (res.status === 404) throw new Error('This link no longer works: ask the studio for a new one.');
         if (!res.ok) throw new Error((await detailOf(res)) ?? '');
         saved = new Set(((await res.json()) as { ids: number[] }).ids);
-        status.textContent = '';
+        // Only a failure's message goes with the next success; the limit's stays until the next heart.
+        if (failureShown) status.textContent = '';
+        failureShown = false;
       } catch (err) {
         favs.clear();
         for (const id of saved) favs.add(id);
         paint();
         const why = err instanceof Error && err.message ? ` ${err.message}` : '';
         status.textContent = `Your favourites could not be saved, so the last change was undone.${why}`;
+        failureShown = true;
       }
     });
     return saving;
@@ -362,6 +366,7 @@ function gallery(): void {
       status.textContent = selectionFullMessage(selection.limit, favs.size);
       return;
     }
+    if (!failureShown) status.textContent = '';
     if (!favs.delete(id)) favs.add(id);
     paint();
     clearTimeout(timer);
