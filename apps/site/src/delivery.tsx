@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { DeliveryPhoto } from '@darkroom/contracts';
+import { SELECTION_MESSAGES, type DeliveryGallery, type DeliveryPhoto } from '@darkroom/contracts';
 import siteCss from './site.css?raw';
 import deliveryCss from './delivery.css?raw';
 import setsCss from './delivery-sets.css?raw';
@@ -66,6 +66,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   const favourites = gallery.favourite_ids;
   const cover = gallery.cover;
   const sizes = offeredSizes(gallery.download_size);
+  const selection = gallery.selection;
   return (
     <>
       <div className="hero dl-hero">
@@ -112,6 +113,7 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
             </div>
           )}
         </div>
+        <SelectionBar selection={selection} count={favourites.length} />
         <p className="dl-status" role="alert" data-status></p>
         {total === 0 ? (
           <p className="muted">Your photos are on their way.</p>
@@ -126,6 +128,9 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
               data-downloads={gallery.allow_download ? sizes.join(',') : undefined}
               data-pin={gallery.allow_download && gallery.download_pin ? '1' : undefined}
               data-set={gallery.set ?? undefined}
+              data-limit={selection.selection_limit ?? undefined}
+              data-submitted={selection.submitted_at ? '1' : undefined}
+              data-notes={selection.notes.length ? JSON.stringify(selection.notes.map((n) => [n.photo_id, n.text])) : undefined}
             >
               {shown.map((p) => (
                 <Tile key={p.id} photo={p} />
@@ -147,6 +152,61 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * Proofing: whose list this is, its limit, and "Submit selection" (or the word that it was
+ * sent). The script sends it and keeps the words true as hearts change.
+ */
+function SelectionBar({ selection, count: chosen }: { selection: DeliveryGallery['selection']; count: number }) {
+  const limit = selection.selection_limit;
+  return (
+    <div className="dl-selection" data-selection>
+      <p className="muted">
+        {selection.visitor ? `Selecting as ${selection.visitor.name}. ` : ''}
+        {limit !== null ? `Choose up to ${count(limit, 'photo', 'photos')}: ` : ''}
+        <span data-chosen>{`${count(chosen, 'photo', 'photos')} chosen`}</span>
+      </p>
+      <p className="dl-submitted" data-submitted-text tabIndex={-1} hidden={!selection.submitted_at}>
+        {SUBMITTED_TEXT}
+      </p>
+      <button type="button" className="button" data-submit hidden={!!selection.submitted_at}>
+        Submit selection
+      </button>
+    </div>
+  );
+}
+
+const SUBMITTED_TEXT = SELECTION_MESSAGES.submitted;
+
+/** A gallery that asks each visitor's name and e-mail before the photos: the visitor keeps their own list. */
+function RegisterGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'register' }> }) {
+  return (
+    <div className="wrap dl-locked">
+      <h1>{model.title}</h1>
+      <p>Tell the studio who you are to see the photos and choose your favourites. Your list is yours alone.</p>
+      <form className="enquiry" noValidate data-visitor={deliveryPaths.visitor(model.token)}>
+        <p className="field">
+          <label htmlFor="dl-name">Your name</label>
+          <input id="dl-name" name="name" required autoComplete="name" maxLength={200} aria-describedby="dl-name-error" />
+          <span className="error" id="dl-name-error" role="alert" data-error="name"></span>
+        </p>
+        <p className="field">
+          <label htmlFor="dl-email">Your e-mail</label>
+          <input id="dl-email" name="email" type="email" required autoComplete="email" maxLength={254} aria-describedby="dl-email-error" />
+          <span className="error" id="dl-email-error" role="alert" data-error="email"></span>
+        </p>
+        <p>
+          <button type="submit" className="button">
+            See the photos
+          </button>
+        </p>
+        <noscript>
+          <p>This page needs JavaScript to keep your list.</p>
+        </noscript>
+      </form>
+    </div>
   );
 }
 
@@ -212,7 +272,9 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
     ? `${open.gallery.title} | ${layout.studio}`
     : model.kind === 'expired'
       ? `${EXPIRED_HEADING} | ${layout.studio}`
-      : `A private gallery | ${layout.studio}`;
+      : model.kind === 'register'
+        ? `${model.title} | ${layout.studio}`
+        : `A private gallery | ${layout.studio}`;
   return (
     <html lang="en">
       <head>
@@ -244,6 +306,8 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
             <OpenGallery model={open} />
           ) : model.kind === 'locked' ? (
             <LockedGallery model={model} />
+          ) : model.kind === 'register' ? (
+            <RegisterGallery model={model} />
           ) : (
             model.kind === 'expired' && <ExpiredGallery studio={layout.studio} contact={model.contact} />
           )}

@@ -16,11 +16,12 @@ import type {
   EnquiryExtraField,
 } from '@darkroom/contracts';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
+export { SELECTION_MESSAGES, selectionFullMessage } from '@darkroom/contracts';
 
 /** Photos per gallery page: the HTML of a huge gallery stays small; the rest follows on scroll. */
 export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
-export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days'>;
+export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days' | 'studio_alerts'>;
 
 /** What every page shares: the studio, the address it is served at, and the built assets. */
 export interface Layout {
@@ -133,6 +134,8 @@ export interface DeliveryLayout {
 export type DeliveryPageModel =
   | { kind: 'open'; token: string; gallery: DeliveryGallery; page: number }
   | { kind: 'locked'; token: string; error: string | null }
+  /** A gallery that asks each visitor's name and e-mail before its photos (proofing). */
+  | { kind: 'register'; token: string; title: string }
   /** Past its last day: says so, with how to reach the studio. */
   | { kind: 'expired'; contact: { email: string; phone: string } };
 
@@ -159,6 +162,9 @@ export const deliveryPaths = {
   original: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/original/`,
   photo: (token: string, id: number, size: FileSize) => `/site/galleries/${token}/photos/${id}/download/?size=${size}`,
   downloadPin: (token: string) => `/site/galleries/${token}/download-pin/`,
+  visitor: (token: string) => `/site/galleries/${token}/visitor/`,
+  submit: (token: string) => `/site/galleries/${token}/favourites/submit/`,
+  note: (token: string, id: number) => `/site/galleries/${token}/photos/${id}/note/`,
 } as const;
 
 /** The heart's outline (24x24), drawn by the server and by the delivery script alike. */

@@ -10,6 +10,7 @@ import { clientGallerySetsApi } from './client-gallery-sets';
 import { contactApi } from './contact';
 import { dashboardApi } from './dashboard';
 import { clientGalleryPageApi, deliveryApi } from './delivery';
+import { selectionsApi } from './selections';
 import { emailsApi } from './emails';
 import { enquiriesApi } from './enquiries';
 import { galleriesApi } from './galleries';
@@ -41,6 +42,7 @@ export const API = {
   clientGalleries: clientGalleriesApi,
   clientGallerySets: clientGallerySetsApi,
   delivery: deliveryApi,
+  selections: selectionsApi,
   galleryLinks: galleryLinksApi,
   clientGalleryPage: clientGalleryPageApi,
   team: teamApi,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { formBoolean, formId, optionalText, pathId, requiredText } from './forms';
 import { deliveryPatchShape, deliveryResponseShape } from './delivery';
+import { selectionPatchShape, selectionResponseShape } from './selections';
 import { GALLERY_LINK_MESSAGES, isWebLink, LINK_MAX } from './gallery-links';
 import { TEXT_MAX } from './limits';
 import { imageShape, requiredOnCreate, type ChosenFile, type FormMode } from './uploads';
@@ -37,7 +38,7 @@ export type ClientGalleryFields = z.output<typeof clientGalleryFieldsSchema>;
 /** PATCH: any field (same rules when sent), the publish status and/or the delivery settings. */
 export const clientGalleryPatchSchema = clientGalleryFieldsSchema
   .partial()
-  .extend({ status: formBoolean.optional(), ...deliveryPatchShape });
+  .extend({ status: formBoolean.optional(), ...deliveryPatchShape, ...selectionPatchShape });
 export type ClientGalleryPatch = z.output<typeof clientGalleryPatchSchema>;
 
 /** The create/edit dialog: the cover is required on create only; on edit it is sent only if new. */
@@ -61,6 +62,7 @@ export const clientGallerySchema = z.object({
   time_created: z.string(),
   /** Client delivery: the private link, its password, expiry, downloads and the customer's favourites. */
   ...deliveryResponseShape,
+  ...selectionResponseShape,
 });
 export type ClientGallery = z.infer<typeof clientGallerySchema>;
 

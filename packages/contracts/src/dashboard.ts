@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { deliveryLatestEventSchema } from './delivery';
 import { enquirySchema } from './enquiries';
+import { submittedSelectionSchema } from './selections';
 
 /** The areas the dashboard counts, in the order the portal shows them. */
 export const DASHBOARD_COUNT_KEYS = [
@@ -55,6 +56,8 @@ export const dashboardSummarySchema = z.object({
   latest_enquiries: z.array(enquirySchema),
   /** The customers' latest views, unlocks, downloads and favourites changes, newest first. */
   latest_deliveries: z.array(deliveryLatestEventSchema),
+  /** Visitors' submitted selections (still frozen), newest first. */
+  submitted_selections: z.array(submittedSelectionSchema),
   storage: dashboardStorageSchema,
   /** Active admins with an e-mail address: who hears of a new enquiry (none: nobody does). */
   enquiry_recipients: z.number().int(),

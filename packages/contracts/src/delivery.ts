@@ -96,6 +96,18 @@ export type DeliveryPhoto = z.infer<typeof deliveryPhotoSchema>;
 /** Photos per page of a gallery's JSON: an answer never grows with the gallery. */
 export const DELIVERY_JSON_PAGE_SIZE = 100;
 
+/** What the customer's gallery JSON adds: the rules, who the list is for, its state and notes. */
+export const deliverySelectionSchema = z.object({
+  require_email: z.boolean(),
+  selection_limit: z.number().int().nullable(),
+  /** The registered visitor (null: the gallery's shared list). */
+  visitor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** When the list was submitted (ISO), or null while it is open. */
+  submitted_at: z.string().nullable(),
+  notes: z.array(z.object({ photo_id: z.number().int(), text: z.string() })),
+});
+export type DeliverySelection = z.infer<typeof deliverySelectionSchema>;
+
 export const deliveryGallerySchema = z.object({
   title: z.string(),
   cover: imageViewSchema,
@@ -113,6 +125,8 @@ export const deliveryGallerySchema = z.object({
   /** The address of the next page, or null on the last. */
   next: z.string().nullable(),
   ...deliverySetsShape,
+  /** Proofing: whose list the favourites are, its limit, state and notes (selections.ts). */
+  selection: deliverySelectionSchema,
 });
 export type DeliveryGallery = z.infer<typeof deliveryGallerySchema>;
 

@@ -115,7 +115,7 @@ export const SENT_EMAIL_HISTORY_LIMIT = 100;
 /** One message the server sends (queued as a job), as the e-mails page lists it; its text is left out. */
 export const outgoingMailSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['enquiry', 'delivery', 'admin-email', 'enquiry-ack', 'enquiry-reply']),
+  kind: z.enum(['enquiry', 'delivery', 'admin-email', 'enquiry-ack', 'enquiry-reply', 'studio-alert']),
   to: z.string(),
   subject: z.string(),
   status: z.enum(['queued', 'sent', 'failed']),

@@ -16,6 +16,7 @@ export * from './love-stories';
 export * from './client-galleries';
 export * from './client-gallery-sets';
 export * from './delivery';
+export * from './selections';
 export * from './gallery-links';
 export * from './team';
 export * from './people';

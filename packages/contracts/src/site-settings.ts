@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import { formBoolean, optionalText, requiredText } from './forms';
 import { SEO_LIMITS } from './seo';
 import { ENQUIRY_EXTRA_KEYS, ENQUIRY_FIELD_MODES, type EnquiryExtraField, type EnquiryFieldMode } from './enquiries';
+import { DEFAULT_STUDIO_ALERTS, studioAlertsSchema } from './selections';
 
 /**
  * Site settings: what the spec leaves open about the public website (its name, tagline, SEO
@@ -125,6 +126,8 @@ export const siteSettingsInputSchema = z.object({
     .optional(),
   /** The home page's own title (its description is seo_description); empty: the name and tagline; left out: kept. */
   home_seo_title: optionalText(SEO_LIMITS.title, SITE_SETTINGS_MESSAGES.homeSeoTitleMax).optional(),
+  /** Which client gallery events e-mail the admins; left out: kept. */
+  studio_alerts: studioAlertsSchema.optional(),
 });
 export type SiteSettingsInput = z.input<typeof siteSettingsInputSchema>;
 export type SiteSettingsData = z.output<typeof siteSettingsInputSchema>;
@@ -144,6 +147,8 @@ export const siteSettingsSchema = z.object({
   time_zone: z.string(),
   expiry_reminder_days: z.number().int(),
   home_seo_title: z.string(),
+  /** Private to the portal: e-mails to the admins on a submitted selection, a first opening, a first download. */
+  studio_alerts: z.object({ selection_submitted: z.boolean(), gallery_opened: z.boolean(), gallery_downloaded: z.boolean() }),
   /** ISO 8601; null while the defaults have never been saved. */
   time_updated: z.string().nullable(),
 });
@@ -167,6 +172,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   time_zone: 'UTC',
   expiry_reminder_days: DEFAULT_EXPIRY_REMINDER_DAYS,
   home_seo_title: '',
+  studio_alerts: DEFAULT_STUDIO_ALERTS,
   time_updated: null,
 };
 

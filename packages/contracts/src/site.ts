@@ -171,6 +171,6 @@ export const siteApi = {
   settings: get(
     '/site/settings/',
     "Studio name, tagline, SEO description, social links, menu, the contact form's questions",
-    siteSettingsSchema.omit({ time_updated: true, enquiry_ack: true, time_zone: true, expiry_reminder_days: true }),
+    siteSettingsSchema.omit({ time_updated: true, enquiry_ack: true, time_zone: true, expiry_reminder_days: true, studio_alerts: true }),
   ),
 } as const;

@@ -6,6 +6,9 @@ export const DELIVERY_EVENT_LABELS: Record<string, string> = {
   'download-favourites': 'Downloaded the favourites',
   'download-photo': 'Downloaded a photo',
   favourites: 'Changed the favourites',
+  visitor: 'A visitor gave their name',
+  'selection-submitted': 'Submitted a selection',
+  'selection-reopened': 'The studio reopened a selection',
 };
 
 /** An event in words: its kind's label, then the server's detail (what was downloaded, how many favourites). */

@@ -71,6 +71,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /site/galleries/:token/download-pin/',
   'POST /g/:token/',
   'PUT /site/galleries/:token/favourites/',
+  // Each visitor's selection (features/delivery/selections.test.ts).
+  'POST /site/galleries/:token/visitor/',
+  'POST /site/galleries/:token/favourites/submit/',
+  'PUT /site/galleries/:token/photos/:id/note/',
   'GET /',
   'HEAD /',
   'GET /admin-account',

@@ -248,6 +248,13 @@ export const clientGalleries = pgTable(
     downloadPinHash: text('download_pin_hash'),
     /** The expiry date the customer was reminded of (a new date reminds again), or null. */
     expiryReminderFor: date('expiry_reminder_for', { mode: 'string' }),
+    /** Each visitor gives a name and e-mail before the photos, and keeps their own list. */
+    requireEmail: boolean('require_email').notNull().default(false),
+    /** Most photos one list may hold, or null for no limit. */
+    selectionLimit: integer('selection_limit'),
+    /** When the studio was told the gallery was first opened / downloaded (each alert once). */
+    openedAlertAt: timestamp('opened_alert_at', { withTimezone: true }),
+    downloadedAlertAt: timestamp('downloaded_alert_at', { withTimezone: true }),
     timeCreated: created(),
     timeUpdated: updated(),
   },
@@ -255,18 +262,70 @@ export const clientGalleries = pgTable(
 );
 
 /** The photos a customer marked in their client gallery (one set per gallery, shared by its link). */
+/**
+ * A list of favourites: a visitor who gave a name and e-mail (a gallery with `require_email`), or
+ * the gallery's one shared list (email null). Submitting freezes it until the studio reopens it.
+ * Migration: drizzle/0014_visitor_selections.sql.
+ */
+export const deliveryVisitors = pgTable(
+  'delivery_visitors',
+  {
+    id: serial('id').primaryKey(),
+    clientGalleryId: integer('client_gallery_id')
+      .notNull()
+      .references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    /** Lower-cased; one list per address and gallery. Null: the shared list. */
+    email: varchar('email', { length: 254 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    timeCreated: created(),
+  },
+  (t) => [
+    uniqueIndex('delivery_visitors_email')
+      .on(t.clientGalleryId, t.email)
+      .where(sql`${t.email} is not null`),
+    uniqueIndex('delivery_visitors_shared')
+      .on(t.clientGalleryId)
+      .where(sql`${t.email} is null`),
+  ],
+);
+
+/** A photo of a client gallery in one list (a visitor's, or the shared one). */
 export const deliveryFavourites = pgTable(
   'delivery_favourites',
   {
     clientGalleryId: integer('client_gallery_id')
       .notNull()
       .references(() => clientGalleries.id, { onDelete: 'cascade' }),
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => deliveryVisitors.id, { onDelete: 'cascade' }),
     photoId: integer('photo_id')
       .notNull()
       .references((): AnyPgColumn => galleryPhotos.id, { onDelete: 'cascade' }),
     timeCreated: created(),
   },
-  (t) => [uniqueIndex('delivery_favourites_pair').on(t.clientGalleryId, t.photoId), index('delivery_favourites_photo').on(t.photoId)],
+  (t) => [
+    uniqueIndex('delivery_favourites_pair').on(t.visitorId, t.photoId),
+    index('delivery_favourites_photo').on(t.photoId),
+    index('delivery_favourites_gallery').on(t.clientGalleryId),
+  ],
+);
+
+/** A visitor's note on a photo ("crop tighter"), one per list and photo. */
+export const deliveryNotes = pgTable(
+  'delivery_notes',
+  {
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => deliveryVisitors.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references((): AnyPgColumn => galleryPhotos.id, { onDelete: 'cascade' }),
+    text: varchar('text', { length: 1000 }).notNull(),
+    timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('delivery_notes_pair').on(t.visitorId, t.photoId), index('delivery_notes_photo').on(t.photoId)],
 );
 
 /** What a customer did with a delivery link: views, unlocks, downloads, favourites changes. */

@@ -23,5 +23,9 @@ export const siteSettings = pgTable('site_settings', {
   expiryReminderDays: integer('expiry_reminder_days').notNull().default(7),
   /** The home page's own title (its description is seoDescription); empty: name and tagline. Migration: 0018_page_seo.sql. */
   homeSeoTitle: varchar('home_seo_title', { length: 70 }).notNull().default(''),
+  /** The studio's e-mail alerts (drizzle/0014_visitor_selections.sql). */
+  alertSelectionSubmitted: boolean('alert_selection_submitted').notNull().default(true),
+  alertGalleryOpened: boolean('alert_gallery_opened').notNull().default(false),
+  alertGalleryDownloaded: boolean('alert_gallery_downloaded').notNull().default(false),
   timeUpdated: timestamp('time_updated', { withTimezone: true }).notNull().defaultNow(),
 });

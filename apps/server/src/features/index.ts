@@ -11,6 +11,7 @@ import { clientGalleriesRoutes } from './client-galleries/client-galleries.route
 import { clientGallerySetsRoutes } from './client-galleries/sets.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { deliveryPageRoutes } from './delivery/delivery-page.routes';
+import { selectionsRoutes } from './delivery/selections.routes';
 import { galleryLinksRoutes } from './gallery-links/gallery-links.routes';
 import { teamRoutes } from './team/team.routes';
 import { peopleRoutes } from './people/people.routes';
@@ -39,6 +40,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(clientGallerySetsRoutes);
   await app.register(deliveryRoutes);
   await app.register(deliveryPageRoutes);
+  await app.register(selectionsRoutes);
   await app.register(galleryLinksRoutes);
   await app.register(teamRoutes);
   await app.register(peopleRoutes);

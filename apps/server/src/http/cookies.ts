@@ -9,6 +9,9 @@ const UNLOCK_MAX_AGE_S = 30 * 86_400;
 /** The download PIN's cookie, scoped the same way as the unlock cookie. */
 export const PIN_COOKIE = 'darkroom_download';
 
+/** A visitor's cookie (proofing: whose list), scoped the same way as the unlock cookie. */
+export const VISITOR_COOKIE = 'darkroom_visitor';
+
 /** A cookie's value sent with a request, as a list (none, or the one the browser sent). */
 function cookieValues(request: FastifyRequest, name: string): string[] {
   const header = request.headers.cookie;
@@ -20,6 +23,8 @@ function cookieValues(request: FastifyRequest, name: string): string[] {
 export const unlockValues = (request: FastifyRequest): string[] => cookieValues(request, UNLOCK_COOKIE);
 /** The download PIN cookie's value sent with a request, as a list. */
 export const pinValues = (request: FastifyRequest): string[] => cookieValues(request, PIN_COOKIE);
+/** The visitor cookie's value sent with a request, as a list. */
+export const visitorValues = (request: FastifyRequest): string[] => cookieValues(request, VISITOR_COOKIE);
 
 /**
  * The `Set-Cookie` values that keep a gallery unlocked: one for its page (`/g/<token>/`) and one

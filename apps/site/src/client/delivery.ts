@@ -3,7 +3,15 @@
 // - The rest of the photos, from the gallery's JSON, drawn as the customer scrolls.
 // - A lightbox (keyboard, buttons, swipe), hearts on tiles and in the lightbox, a favourites
 //   filter; favourites are saved (debounced) and put back as they were if saving fails.
-import { DELIVERY_TILE_SIZES, deliveryPaths, favouriteLabel, HEART_PATH, type FileSize } from '../model';
+import {
+  DELIVERY_TILE_SIZES,
+  deliveryPaths,
+  favouriteLabel,
+  HEART_PATH,
+  SELECTION_MESSAGES,
+  selectionFullMessage,
+  type FileSize,
+} from '../model';
 import { setQuery, setTabs } from './delivery-sets';
 
 interface Photo {
@@ -58,6 +66,46 @@ function unlockForm(): void {
   });
 }
 
+/** A gallery that asks a visitor's name and e-mail: sent with fetch, messages under the fields, then the photos. */
+function visitorForm(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-visitor]');
+  if (!form || !window.fetch) return;
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    button.disabled = true;
+    const fields = ['name', 'email'] as const;
+    const input = (f: string) => form.querySelector<HTMLInputElement>(`input[name=${f}]`)!;
+    const error = (f: string) => form.querySelector<HTMLElement>(`[data-error=${f}]`)!;
+    for (const f of fields) {
+      error(f).textContent = '';
+      input(f).removeAttribute('aria-invalid');
+    }
+    try {
+      const res = await fetch(form.dataset.visitor!, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ name: input('name').value, email: input('email').value }),
+      });
+      if (res.ok) {
+        location.reload();
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+      const wrong = fields.filter((f) => Array.isArray(body?.[f]));
+      for (const f of wrong) {
+        error(f).textContent = String((body![f] as unknown[])[0]);
+        input(f).setAttribute('aria-invalid', 'true');
+      }
+      if (wrong.length) input(wrong[0]!).focus();
+      else error('email').textContent = typeof body?.detail === 'string' ? body.detail : 'That did not work. Try again.';
+    } catch {
+      error('email').textContent = 'Check your connection and try again.';
+    }
+    button.disabled = false;
+  });
+}
+
 /**
  * Gives the server's tiles their sources two frames after the cover has loaded (once it is drawn),
  * at once without a cover, and after 2 s whatever the cover does: on a slow line the tiles took
@@ -104,6 +152,7 @@ function gallery(): void {
   const filters = Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-filter]'));
 
   const favs = new Set((grid.dataset.favourites || '').split(',').filter(Boolean).map(Number));
+  const selection = selectionBar(grid, token, status, () => (timer !== undefined ? save() : Promise.resolve()));
   let saved = new Set(favs);
   // The photos known so far: the server's tiles, until the gallery's JSON brings them all.
   let photos: Photo[] = Array.from(grid.querySelectorAll('li')).map((li) => {
@@ -279,10 +328,12 @@ function gallery(): void {
       b.setAttribute('aria-pressed', String(favs.has(id)));
     }
     favCount.textContent = favs.size.toLocaleString('en');
+    selection.paint(favs.size);
     for (const link of favLinks) link.hidden = favs.size === 0;
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  let failureShown = false;
   const save = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
@@ -293,18 +344,30 @@ function gallery(): void {
         if (res.status === 404) throw new Error('This link no longer works: ask the studio for a new one.');
         if (!res.ok) throw new Error((await detailOf(res)) ?? '');
         saved = new Set(((await res.json()) as { ids: number[] }).ids);
-        status.textContent = '';
+        // Only a failure's message goes with the next success; the limit's stays until the next heart.
+        if (failureShown) status.textContent = '';
+        failureShown = false;
       } catch (err) {
         favs.clear();
         for (const id of saved) favs.add(id);
         paint();
         const why = err instanceof Error && err.message ? ` ${err.message}` : '';
         status.textContent = `Your favourites could not be saved, so the last change was undone.${why}`;
+        failureShown = true;
       }
     });
     return saving;
   };
   const toggle = (id: number) => {
+    if (selection.submitted) {
+      status.textContent = SELECTION_MESSAGES.submitted;
+      return;
+    }
+    if (!favs.has(id) && selection.limit !== null && favs.size >= selection.limit) {
+      status.textContent = selectionFullMessage(selection.limit, favs.size);
+      return;
+    }
+    if (!failureShown) status.textContent = '';
     if (!favs.delete(id)) favs.add(id);
     paint();
     clearTimeout(timer);
@@ -362,6 +425,7 @@ function gallery(): void {
       link.setAttribute('aria-label', size === 'original' ? `Download the original of ${p.name}` : `Download ${p.name} (web size)`);
     });
     lb.count.textContent = `${index + 1} / ${count}`;
+    selection.showNote(dialog!, p);
   };
 
   const build = (): HTMLDialogElement => {
@@ -374,6 +438,7 @@ function gallery(): void {
       '<button type="button" class="lb-prev" aria-label="Previous photo">‹</button>' +
       '<button type="button" class="lb-next" aria-label="Next photo">›</button>' +
       `<button type="button" class="heart" aria-pressed="false">${HEART_SVG}</button>` +
+      (selection.enabled ? selection.noteHtml : '') +
       (sizes.length
         ? `<p class="lb-downloads">${sizes.map((size) => `<a download>${sizes.length > 1 ? (size === 'web' ? 'Web size' : 'Original') : 'Download'}</a>`).join('')}</p>`
         : '') +
@@ -382,6 +447,7 @@ function gallery(): void {
     lb.count = d.querySelector('.lb-count')!;
     lb.heart = d.querySelector('.heart')!;
     photoLinks = Array.from(d.querySelectorAll<HTMLAnchorElement>('.lb-downloads a'));
+    selection.wireNote(d);
     d.querySelector('.lb-close')!.addEventListener('click', () => d.close());
     d.querySelector('.lb-prev')!.addEventListener('click', () => void show(index - 1));
     d.querySelector('.lb-next')!.addEventListener('click', () => void show(index + 1));
@@ -390,7 +456,7 @@ function gallery(): void {
       else if (e.key === 'ArrowRight') void show(index + 1);
       else if (e.key === 'Tab') {
         // A modal dialog lets Tab leave for the browser's own controls: keep it going round.
-        const stops = Array.from(d.querySelectorAll<HTMLElement>('button, a[href]'));
+        const stops = Array.from(d.querySelectorAll<HTMLElement>('button, a[href], textarea:not([disabled])'));
         const at = stops.indexOf(document.activeElement as HTMLElement);
         const next = e.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === stops.length - 1 ? 0 : at + 1;
         stops[next]!.focus();
@@ -516,6 +582,88 @@ function askPinBeforeDownloads(token: string): void {
   });
 }
 
+/**
+ * Proofing: the count of the list, "Submit selection", and a note per photo in the lightbox.
+ * `flush` saves hearts still waiting, so what is submitted is what the visitor sees.
+ */
+function selectionBar(grid: HTMLElement, token: string, status: HTMLElement, flush: () => Promise<void>) {
+  const bar = document.querySelector<HTMLElement>('[data-selection]');
+  const chosen = bar?.querySelector<HTMLElement>('[data-chosen]');
+  const submit = bar?.querySelector<HTMLButtonElement>('[data-submit]');
+  const submittedText = bar?.querySelector<HTMLElement>('[data-submitted-text]');
+  const notes = new Map<number, string>((JSON.parse(grid.dataset.notes || '[]') as [number, string][]).map(([id, text]) => [id, text]));
+  const state = {
+    enabled: !!bar,
+    limit: grid.dataset.limit ? Number(grid.dataset.limit) : null,
+    submitted: grid.dataset.submitted === '1',
+    noteHtml:
+      '<form class="lb-note"><p class="field"><label for="lb-note-text">Note for the studio</label>' +
+      '<textarea id="lb-note-text" name="text" rows="2" maxlength="1000"></textarea></p>' +
+      '<button type="submit" class="button">Save note</button></form>',
+    paint(n: number) {
+      if (chosen) chosen.textContent = `${n.toLocaleString('en')} ${n === 1 ? 'photo' : 'photos'} chosen`;
+    },
+    showNote(d: HTMLDialogElement, p: { id: number }) {
+      const text = d.querySelector<HTMLTextAreaElement>('.lb-note textarea');
+      if (!text) return;
+      text.value = notes.get(p.id) ?? '';
+      text.disabled = state.submitted;
+    },
+    wireNote(d: HTMLDialogElement) {
+      const form = d.querySelector<HTMLFormElement>('.lb-note');
+      if (!form) return;
+      const text = form.querySelector('textarea')!;
+      // Typing in the note must not turn the photo (the lightbox's arrow keys).
+      text.addEventListener('keydown', (e) => {
+        if (e.key.startsWith('Arrow')) e.stopPropagation();
+      });
+      form.addEventListener('submit', async (e) => {
+        e.preventDefault();
+        const id = Number(d.dataset.id);
+        try {
+          const res = await fetch(deliveryPaths.note(token, id), {
+            method: 'PUT',
+            headers: JSON_HEADERS,
+            body: JSON.stringify({ text: text.value }),
+          });
+          if (!res.ok) throw new Error((await detailOf(res)) ?? '');
+          const saved = (await res.json()) as { text: string };
+          if (saved.text) notes.set(id, saved.text);
+          else notes.delete(id);
+          status.textContent = '';
+          announce(saved.text ? 'Note saved.' : 'Note removed.');
+        } catch (err) {
+          const why = err instanceof Error && err.message ? ` ${err.message}` : '';
+          announce(`The note could not be saved.${why}`);
+        }
+      });
+      const live = document.createElement('p');
+      live.className = 'lb-note-status';
+      live.setAttribute('role', 'status');
+      form.append(live);
+      const announce = (words: string) => (live.textContent = words);
+    },
+  };
+  submit?.addEventListener('click', async () => {
+    submit.disabled = true;
+    try {
+      await flush();
+      const res = await fetch(deliveryPaths.submit(token), { method: 'POST', headers: { accept: 'application/json' } });
+      if (!res.ok) throw new Error((await detailOf(res)) ?? 'Your selection could not be sent. Try again.');
+      state.submitted = true;
+      submit.hidden = true;
+      if (submittedText) submittedText.hidden = false;
+      status.textContent = '';
+      submittedText?.focus();
+    } catch (err) {
+      status.textContent = err instanceof Error ? err.message : String(err);
+    }
+    submit.disabled = false;
+  });
+  return state;
+}
+
 unlockForm();
 setTabs();
+visitorForm();
 gallery();

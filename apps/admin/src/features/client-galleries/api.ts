@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { clientGalleriesApi, deliveryApi, type DownloadSize } from '@darkroom/contracts';
+import { clientGalleriesApi, deliveryApi, selectionsApi, type DownloadSize } from '@darkroom/contracts';
 import { toFormData } from '../../api/client';
 import { failureMessage } from '../../api/failure';
 import { call, send } from '../../api/endpoints';
@@ -10,13 +10,22 @@ export const clientGalleryKeys = {
   list: () => [...clientGalleryKeys.all, 'list'] as const,
   detail: (id: number) => [...clientGalleryKeys.all, 'detail', id] as const,
   activity: (id: number) => [...clientGalleryKeys.all, 'activity', id] as const,
+  selections: (id: number) => [...clientGalleryKeys.all, 'selections', id] as const,
 };
 
 /** Form fields in the order a 400's messages are shown and focused. */
 export const CLIENT_GALLERY_FIELDS = ['title', 'user', 'gallery_link', 'cover_image'];
 
 /** The delivery settings' fields, in the order their 400 messages are shown. */
-export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download', 'download_size', 'download_pin'];
+export const DELIVERY_FIELDS = [
+  'delivery_password',
+  'delivery_expires_at',
+  'allow_download',
+  'download_size',
+  'download_pin',
+  'require_email',
+  'selection_limit',
+];
 
 /**
  * What to say about a failed client gallery or delivery call, by the portal's failure policy: a
@@ -93,6 +102,9 @@ export interface DeliveryChanges {
   download_size?: DownloadSize;
   /** Four digits; empty removes the PIN. */
   download_pin?: string;
+  require_email?: boolean;
+  /** Digits, or empty for no limit. */
+  selection_limit?: string;
 }
 
 export function useUpdateDelivery() {
@@ -110,5 +122,22 @@ export function useRegenerateDelivery() {
 export function useSendDelivery() {
   return useClientGalleryMutation(({ id, message }: { id: number; message: string }) =>
     call(deliveryApi.send, { params: { id }, body: { message } }),
+  );
+}
+
+/** Every visitor's list of a gallery (and the shared one), with file names and notes. */
+export function useSelections(id: number | null) {
+  return useQuery({
+    queryKey: clientGalleryKeys.selections(id ?? 0),
+    queryFn: ({ signal }) => call(selectionsApi.list, { params: { id: id! }, signal }),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+/** Reopens a submitted list so its visitor may change it. */
+export function useReopenSelection() {
+  return useClientGalleryMutation(({ id, visitor }: { id: number; visitor: number }) =>
+    call(selectionsApi.reopen, { params: { id, visitor } }),
   );
 }

@@ -25,6 +25,8 @@ const gallery = (over: Partial<ClientGallery> = {}): ClientGallery => ({
   download_size: 'original',
   download_pin_set: false,
   favourites_count: 2,
+  require_email: false,
+  selection_limit: null,
   ...over,
 });
 

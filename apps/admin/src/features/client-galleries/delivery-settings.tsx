@@ -17,7 +17,8 @@ import { useNotify } from '../../components/notify';
 import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type DeliveryChanges } from './api';
 import { DELIVERY_TEXT } from './delivery-text';
 
-type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin';
+type Field =
+  'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin' | 'require_email' | 'selection_limit';
 type Errors = Partial<Record<Field, string>>;
 
 interface Values {
@@ -33,6 +34,10 @@ interface Values {
   pinOn: boolean;
   /** A new PIN (never the current one: the server keeps only its hash). */
   pin: string;
+  /** Proofing: each visitor gives a name and e-mail and keeps their own list. */
+  requireEmail: boolean;
+  /** Most photos a list may hold, as typed ('' for no limit). */
+  limit: string;
 }
 
 const valuesOf = (g: ClientGallery): Values => ({
@@ -43,6 +48,8 @@ const valuesOf = (g: ClientGallery): Values => ({
   downloadSize: g.download_size,
   pinOn: g.download_pin_set,
   pin: '',
+  requireEmail: g.require_email,
+  limit: g.selection_limit === null ? '' : String(g.selection_limit),
 });
 
 const SIZE_HELP: Record<DownloadSize, string> = {
@@ -61,6 +68,8 @@ export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
   if (v.downloadSize !== g.download_size) changes.download_size = v.downloadSize;
   if (v.pinOn && v.pin) changes.download_pin = v.pin;
   else if (!v.pinOn && g.download_pin_set) changes.download_pin = '';
+  if (v.requireEmail !== g.require_email) changes.require_email = v.requireEmail;
+  if (v.limit !== (g.selection_limit === null ? '' : String(g.selection_limit))) changes.selection_limit = v.limit;
   return changes;
 }
 
@@ -243,6 +252,7 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
             </Box>
           </>
         )}
+        <ProofingFields values={values} errors={errors} set={set} />
         <Box>
           <Button
             type="submit"
@@ -255,5 +265,39 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
         </Box>
       </Stack>
     </Box>
+  );
+}
+
+/** Proofing: each visitor's own list (name and e-mail first) and the most photos a list may hold. */
+function ProofingFields({ values, errors, set }: { values: Values; errors: Errors; set: (patch: Partial<Values>) => void }) {
+  return (
+    <>
+      <Box>
+        <FormControlLabel
+          control={<Switch checked={values.requireEmail} onChange={(e) => set({ requireEmail: e.target.checked })} />}
+          label="Ask each visitor's name and e-mail"
+        />
+        <FormHelperText error={!!errors.require_email}>
+          {errors.require_email ??
+            (values.requireEmail
+              ? 'Each visitor keeps their own list of favourites and may submit it.'
+              : 'Everyone with the link shares one list of favourites.')}
+        </FormHelperText>
+      </Box>
+      <Box>
+        <TextField
+          label="Most photos a list may hold"
+          value={values.limit}
+          onChange={(e) => set({ limit: e.target.value.replace(/\D/g, '').slice(0, 5) })}
+          error={!!errors.selection_limit}
+          size="small"
+          sx={{ width: '24ch' }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+        />
+        <FormHelperText error={!!errors.selection_limit}>
+          {errors.selection_limit ?? (values.limit ? `A visitor may choose up to ${values.limit} photos.` : 'Empty: no limit.')}
+        </FormHelperText>
+      </Box>
+    </>
   );
 }

@@ -41,6 +41,7 @@ import {
 import { deliveryEventText } from '../../components/delivery-events';
 import { PageHeader } from '../../components/page-header';
 import { formatBytes, timeAgo, useDashboard } from './api';
+import { SubmittedSelections } from './submitted-selections';
 
 interface StatDef {
   label: string;
@@ -114,6 +115,7 @@ export default function DashboardPage() {
             <Grid size={CARD_SIZE}>{data ? <StorageCard summary={data} /> : <StatSkeleton />}</Grid>
           </Grid>
           <LatestEnquiries summary={data} />
+          <SubmittedSelections summary={data} />
           <LatestDeliveries summary={data} />
         </Stack>
       )}

@@ -17,6 +17,7 @@ const KIND = {
   'admin-email': 'Email to admin',
   'enquiry-ack': 'Enquiry acknowledgement',
   'enquiry-reply': 'Reply to enquiry',
+  'studio-alert': 'Studio alert',
 } as const;
 
 /** Every message the server sends, with its state: queued (tried again after a refusal), sent or failed. */

@@ -1,4 +1,4 @@
-import { useForm, useFieldArray, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useFieldArray, useWatch, type Control, type Resolver, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -33,6 +33,7 @@ import {
   siteSettingsInputSchema,
   type SiteMenuPage,
   type SiteSettings,
+  type StudioAlerts,
 } from '@darkroom/contracts';
 import { failureMessage } from '../../api/failure';
 import { applyFieldErrors } from '../../components/form-errors';
@@ -52,6 +53,7 @@ interface FormValues {
   enquiry_ack: { enabled: boolean; subject: string; message: string };
   time_zone: string;
   expiry_reminder_days: number;
+  studio_alerts: StudioAlerts;
 }
 
 const FIELDS = [
@@ -66,6 +68,7 @@ const FIELDS = [
   'enquiry_ack',
   'time_zone',
   'expiry_reminder_days',
+  'studio_alerts',
 ];
 const MODE_LABELS: Record<EnquiryFieldMode, string> = { off: 'Not asked', optional: 'Optional', required: 'Required' };
 
@@ -126,6 +129,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
       enquiry_ack: settings.enquiry_ack,
       time_zone: settings.time_zone,
       expiry_reminder_days: settings.expiry_reminder_days,
+      studio_alerts: settings.studio_alerts,
     },
   });
   const ackEnabled = useWatch({ control, name: 'enquiry_ack.enabled' });
@@ -214,6 +218,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           }
           slotProps={{ htmlInput: { min: 0, max: 60, step: 1, inputMode: 'numeric' } }}
         />
+        <StudioAlertsFields control={control} setValue={setValue} />
         <Box>
           <FormLabel component="legend">Social links</FormLabel>
           <Stack spacing={1.5} sx={{ mt: 1 }}>
@@ -342,5 +347,32 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         </Stack>
       </Stack>
     </Paper>
+  );
+}
+
+const ALERTS: { key: keyof StudioAlerts; label: string }[] = [
+  { key: 'selection_submitted', label: 'A visitor submits a selection' },
+  { key: 'gallery_opened', label: 'A client gallery is opened for the first time' },
+  { key: 'gallery_downloaded', label: 'A client gallery is downloaded for the first time' },
+];
+
+/** The studio's alerts: which client gallery events e-mail every admin with an address. */
+function StudioAlertsFields({ control, setValue }: { control: Control<FormValues>; setValue: UseFormSetValue<FormValues> }) {
+  const alerts = useWatch({ control, name: 'studio_alerts' });
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <FormLabel component="legend">E-mail the admins when</FormLabel>
+      <FormGroup>
+        {ALERTS.map(({ key, label }) => (
+          <FormControlLabel
+            key={key}
+            control={
+              <Switch checked={alerts[key]} onChange={(e) => setValue(`studio_alerts.${key}`, e.target.checked, { shouldDirty: true })} />
+            }
+            label={label}
+          />
+        ))}
+      </FormGroup>
+    </Box>
   );
 }

@@ -10,7 +10,7 @@ export type ClientGalleryInsert = typeof clientGalleries.$inferInsert;
 export type ClientGalleryWithOwner = { gallery: ClientGalleryRow; owner: CustomerName | null };
 
 /** The favourites of the row's gallery, counted in the same statement (no query per gallery). */
-const favouritesCount = sql<number>`(select count(*)::int from delivery_favourites f where f.client_gallery_id = ${clientGalleries.id})`;
+const favouritesCount = sql<number>`(select count(distinct f.photo_id)::int from delivery_favourites f where f.client_gallery_id = ${clientGalleries.id})`;
 const rowColumns = { ...getTableColumns(clientGalleries), favouritesCount };
 const fix = <R extends { favouritesCount: number | string }>(row: R): R => ({ ...row, favouritesCount: Number(row.favouritesCount) });
 

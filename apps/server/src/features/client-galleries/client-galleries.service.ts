@@ -42,6 +42,8 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
     download_size: row.downloadSize,
     download_pin_set: row.downloadPinHash !== null,
     favourites_count: row.favouritesCount,
+    require_email: row.requireEmail,
+    selection_limit: row.selectionLimit,
   };
 }
 
@@ -96,6 +98,8 @@ export async function updateClientGalleryFields(
   if (input.has('allow_download')) delivery.allowDownload = data.allow_download;
   if (input.has('download_size')) delivery.downloadSize = data.download_size;
   if (input.has('download_pin')) delivery.downloadPinHash = data.download_pin ? await hashPassword(data.download_pin) : null;
+  if (input.has('require_email')) delivery.requireEmail = data.require_email;
+  if (input.has('selection_limit')) delivery.selectionLimit = typeof data.selection_limit === 'number' ? data.selection_limit : null;
   return flows.update(
     ctx,
     id,

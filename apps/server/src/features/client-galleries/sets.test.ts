@@ -208,12 +208,12 @@ describeEachDatabase('client gallery sets', (kind) => {
   it('pages through one set, the next address keeping the set', async () => {
     const ready = ((await api('GET', sets())).json() as ClientGallerySet[])[0]!;
     const ctx = systemContext(t.app.runtime, 'test');
-    const first = await deliveryGalleryPage(ctx, galleryId, { page: 1, favourites: false, set: ready.id }, '/p/', 1);
+    const first = await deliveryGalleryPage(ctx, galleryId, { page: 1, favourites: false, list: null, set: ready.id }, '/p/', 1);
     expect(first.photos.map((p) => p.name)).toEqual(['ready-1.jpg']);
     expect(first.next).toBe(`/p/?page=2&set=${ready.id}`);
     const second = (await visit(site(`?page=2&set=${ready.id}`))).json() as DeliveryGallery;
     expect(second.photos).toEqual([]);
-    const last = await deliveryGalleryPage(ctx, galleryId, { page: 2, favourites: false, set: ready.id }, '/p/', 1);
+    const last = await deliveryGalleryPage(ctx, galleryId, { page: 2, favourites: false, list: null, set: ready.id }, '/p/', 1);
     expect(last.photos.map((p) => p.name)).toEqual(['ready-2.jpg']);
     expect(last.next).toBeNull();
   });

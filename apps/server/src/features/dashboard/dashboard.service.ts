@@ -1,6 +1,7 @@
 import {
   DASHBOARD_LATEST_DELIVERIES,
   DASHBOARD_LATEST_ENQUIRIES,
+  DASHBOARD_SUBMITTED_SELECTIONS,
   DASHBOARD_STORAGE_TTL_SECONDS,
   type DashboardStorage,
   type DashboardSummary,
@@ -11,6 +12,7 @@ import { listEnquiries } from '../enquiries/enquiries.repository';
 import { toEnquiry } from '../enquiries/enquiries.service';
 import { countAll } from './dashboard.repository';
 import { latestDeliveryEvents } from '../delivery/delivery.service';
+import { latestSubmittedSelections } from '../delivery/selections.service';
 
 /**
  * Media usage, measured at most once per TTL per app: walking the media folder touches every
@@ -37,10 +39,11 @@ export function forgetStorageUsage(ctx: AppContext): void {
 
 /** Counts are always live (one cheap query); only the storage figure is cached. */
 export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummary> {
-  const [{ counts, published, enquiryRecipients }, enquiries, deliveries, storage] = await Promise.all([
+  const [{ counts, published, enquiryRecipients }, enquiries, deliveries, selections, storage] = await Promise.all([
     countAll(ctx.db),
     listEnquiries(ctx.db, DASHBOARD_LATEST_ENQUIRIES),
     latestDeliveryEvents(ctx, DASHBOARD_LATEST_DELIVERIES),
+    latestSubmittedSelections(ctx, DASHBOARD_SUBMITTED_SELECTIONS),
     storageUsage(ctx),
   ]);
   return {
@@ -48,6 +51,7 @@ export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummar
     published,
     latest_enquiries: enquiries.map((row) => toEnquiry(row)),
     latest_deliveries: deliveries,
+    submitted_selections: selections,
     storage,
     enquiry_recipients: enquiryRecipients,
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DELIVERY_MESSAGES, deliveryApi } from '@darkroom/contracts';
 import type { DeliveryPageModel } from '@darkroom/site/model';
 import type { AppContext } from '../../context';
-import { unlockCookies, unlockValues } from '../../http/cookies';
+import { unlockCookies, unlockValues, visitorValues } from '../../http/cookies';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
 import { withScopeHeaders } from '../../http/security-headers';
@@ -54,19 +54,28 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
 
     route(scope, deliveryApi.page, async ({ ctx, params, query, request, reply }) => {
       const { site } = ctx;
-      const access = await ctx.delivery.access(ctx, params.token, unlockValues(request), { view: true });
+      const access = await ctx.delivery.access(ctx, params.token, unlockValues(request), {
+        view: true,
+        visitorValues: visitorValues(request),
+      });
       if (access.state === 'missing') return sendNotFoundPage(request, reply, { revalidate: false, cacheControl: DELIVERY_CACHE_CONTROL });
       if (access.state === 'expired') return sendExpiredPage(request, reply, site);
       if (access.state === 'locked') return sendLockedPage(request, reply, site, 200, null);
+      if (access.requireEmail && access.visitorId === null) {
+        const model: DeliveryPageModel = { kind: 'register', token: params.token, title: access.title };
+        const html = (await site.module()).renderDeliveryPage(model, await layoutOf(ctx, site));
+        return sendText(request, reply, html, { type: HTML, revalidate: false });
+      }
       const page = query.page ?? 1;
       const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];
       const set = query.set;
-      const html = await ctx.cache.text(tags, `delivery:page:${access.galleryId}:${params.token}:${page}:${set ?? ''}`, async () => {
+      const key = `delivery:page:${access.galleryId}:${params.token}:${access.listId ?? 0}:${page}:${set ?? ''}`;
+      const html = await ctx.cache.text(tags, key, async () => {
         const renderer = await site.module();
         const gallery = await deliveryGalleryPage(
           ctx,
           access.galleryId,
-          { page, favourites: false, set },
+          { page, favourites: false, list: access.listId, set },
           request.url.split('?', 1)[0]!,
           renderer.DELIVERY_PAGE_SIZE,
         );

@@ -34,7 +34,7 @@ export async function setTabs(
 ): Promise<{ sets: DeliverySet[]; set: number | null; all_total: number }> {
   const [sets, all] = await Promise.all([
     shownSetsOf(ctx.db, galleryId),
-    allTotal ?? deliveryPhotoCounts(ctx.db, galleryId).then((c) => c.photos),
+    allTotal ?? deliveryPhotoCounts(ctx.db, galleryId, null).then((c) => c.photos),
   ]);
   return { sets, set: set?.id ?? null, all_total: all };
 }

@@ -17,6 +17,8 @@ export interface DeliveryAccessRow {
   downloadSize: 'original' | 'web' | 'both';
   downloadPinHash: string | null;
   coverAssetId: number;
+  requireEmail: boolean;
+  selectionLimit: number | null;
 }
 
 const accessColumns = {
@@ -30,6 +32,8 @@ const accessColumns = {
   downloadSize: clientGalleries.downloadSize,
   downloadPinHash: clientGalleries.downloadPinHash,
   coverAssetId: clientGalleries.coverAssetId,
+  requireEmail: clientGalleries.requireEmail,
+  selectionLimit: clientGalleries.selectionLimit,
 };
 
 /** The gallery behind a delivery token (by the unique index), whatever its state. */
@@ -69,8 +73,13 @@ export interface DeliveryPhotoRow {
   favourite: boolean;
 }
 
-/** Which photos of a client gallery: all, or its favourites only; a page of them when `page` is given. */
+/**
+ * Which photos of a client gallery: all, or one list's favourites only; a page of them when
+ * `page` is given. `list` is the list (a `delivery_visitors` row) whose hearts are read; null:
+ * none yet.
+ */
 export interface PhotoSelection {
+  list: number | null;
   onlyFavourites?: boolean;
   page?: { offset: number; limit: number };
   /** Only the photos of this set (already checked to be the gallery's). */
@@ -80,7 +89,7 @@ export interface PhotoSelection {
 // The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and favourites.
 
 /** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
-export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection = {}): Promise<DeliveryPhotoRow[]> {
+export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection): Promise<DeliveryPhotoRow[]> {
   const query = db
     .select({
       id: galleryPhotos.id,
@@ -91,10 +100,7 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
     })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .leftJoin(
-      deliveryFavourites,
-      and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
-    )
+    .leftJoin(deliveryFavourites, and(eq(deliveryFavourites.visitorId, which.list ?? 0), eq(deliveryFavourites.photoId, galleryPhotos.id)))
     .where(
       and(
         eq(galleries.clientGalleryId, clientGalleryId),
@@ -109,30 +115,29 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
   return rows.map((r) => ({ ...r, favourite: Boolean(r.favourite), timeCreated: new Date(r.timeCreated) }));
 }
 
-/** How many photos a client gallery (or one of its sets) has, and how many of them are favourites (one query). */
+/** How many photos a client gallery (or one of its sets) has, and how many of them are in the list `list` (one query). */
 export async function deliveryPhotoCounts(
   db: DbOrTx,
   clientGalleryId: number,
+  list: number | null,
   setId?: number,
 ): Promise<{ photos: number; favourites: number }> {
   const [row] = await db
     .select({ photos: count(), favourites: count(deliveryFavourites.photoId) })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .leftJoin(
-      deliveryFavourites,
-      and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
-    )
+    .leftJoin(deliveryFavourites, and(eq(deliveryFavourites.visitorId, list ?? 0), eq(deliveryFavourites.photoId, galleryPhotos.id)))
     .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, setId === undefined ? undefined : inSet(setId)));
   return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
 }
 
-/** The ids of a client gallery's favourite photos. */
-export async function favouriteIds(db: DbOrTx, clientGalleryId: number): Promise<number[]> {
+/** The photo ids of one list (none for no list). */
+export async function favouriteIds(db: DbOrTx, list: number | null): Promise<number[]> {
+  if (list === null) return [];
   const rows = await db
     .select({ id: deliveryFavourites.photoId })
     .from(deliveryFavourites)
-    .where(eq(deliveryFavourites.clientGalleryId, clientGalleryId))
+    .where(eq(deliveryFavourites.visitorId, list))
     .orderBy(asc(deliveryFavourites.photoId));
   return rows.map((r) => r.id);
 }
@@ -159,19 +164,19 @@ export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: numbe
   return rows.map((r) => r.id);
 }
 
-/** Makes the favourites exactly these photo ids (already checked to be the gallery's). */
-export async function replaceFavourites(db: DbOrTx, clientGalleryId: number, ids: number[]): Promise<void> {
+/** Makes one list exactly these photo ids (already checked to be the gallery's). */
+export async function replaceFavourites(db: DbOrTx, clientGalleryId: number, list: number, ids: number[]): Promise<void> {
   await db
     .delete(deliveryFavourites)
     .where(
       ids.length
-        ? and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), notInArray(deliveryFavourites.photoId, ids))
-        : eq(deliveryFavourites.clientGalleryId, clientGalleryId),
+        ? and(eq(deliveryFavourites.visitorId, list), notInArray(deliveryFavourites.photoId, ids))
+        : eq(deliveryFavourites.visitorId, list),
     );
   if (ids.length) {
     await db
       .insert(deliveryFavourites)
-      .values(ids.map((photoId) => ({ clientGalleryId, photoId })))
+      .values(ids.map((photoId) => ({ clientGalleryId, visitorId: list, photoId })))
       .onConflictDoNothing();
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { attachment } from '../../http/content-disposition';
 import { deliveryApi } from '@darkroom/contracts';
-import { PIN_COOKIE, pinValues, unlockCookies, unlockValues } from '../../http/cookies';
+import { PIN_COOKIE, pinValues, unlockCookies, unlockValues, visitorValues } from '../../http/cookies';
 import { serializerOf } from '../../http/json-schema';
 import { originOf } from '../../http/origin';
 import { route } from '../../http/route';
@@ -49,13 +49,16 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     withScopeHeaders(scope, DELIVERY_HEADERS);
 
     route(scope, deliveryApi.gallery, async ({ ctx, params, query, request, reply }) => {
-      const { galleryId } = await ctx.delivery.open(ctx, params.token, unlockValues(request), { view: true });
-      const which = { page: query.page ?? 1, favourites: query.favourites === '1', set: query.set };
+      const { galleryId, listId } = await ctx.delivery.open(ctx, params.token, unlockValues(request), {
+        view: true,
+        visitorValues: visitorValues(request),
+      });
+      const which = { page: query.page ?? 1, favourites: query.favourites === '1', list: listId, set: query.set };
       const path = request.url.split('?', 1)[0]!;
-      // One text per gallery page serves every holder of the link (favourites are the gallery's).
+      // One text per gallery page and list serves every holder of the link with that list.
       const text = await ctx.cache.text(
         deliveryCacheTags(galleryId),
-        `delivery:json:${galleryId}:${which.page}:${which.favourites}:${which.set ?? ''}`,
+        `delivery:json:${galleryId}:${listId ?? 0}:${which.page}:${which.favourites}:${which.set ?? ''}`,
         async () => serializerOf(deliveryApi.gallery.response)(await deliveryGalleryPage(ctx, galleryId, which, path)),
       );
       return sendText(request, reply, text, { type: 'application/json; charset=utf-8', revalidate: false });
@@ -68,8 +71,8 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     });
 
     route(scope, deliveryApi.favourites, async ({ ctx, params, body, request }) => {
-      const { galleryId } = await ctx.delivery.open(ctx, params.token, unlockValues(request));
-      return saveFavourites(ctx, galleryId, body.ids);
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { visitorValues: visitorValues(request) });
+      return saveFavourites(ctx, access, body.ids);
     });
 
     route(scope, deliveryApi.downloadPin, async ({ ctx, params, body, request, reply }) => {
@@ -79,7 +82,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     });
 
     route(scope, deliveryApi.download, async ({ ctx, params, query, request, reply }) => {
-      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { pinValues: pinValues(request) });
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), {
+        pinValues: pinValues(request),
+        visitorValues: visitorValues(request),
+      });
       const size = downloadSizeOf(access, query.size);
       const { filename, entries } = await prepareDownload(
         ctx,
@@ -114,7 +120,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       }: { ctx: AppContext; params: { token: string; id: number }; request: FastifyRequest; reply: FastifyReply },
       asked: FileSize | undefined,
     ) => {
-      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { pinValues: pinValues(request) });
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), {
+        pinValues: pinValues(request),
+        visitorValues: visitorValues(request),
+      });
       const size = downloadSizeOf(access, asked);
       const { assetId, filename } = await prepareOriginal(ctx, access, params.id, countsAsDownload(request), size);
       const opts = { disposition: attachment(filename), cacheControl: DELIVERY_CACHE_CONTROL };

@@ -7,6 +7,9 @@ import {
   type DeliveryGallery,
   type DeliveryPhoto,
   type DownloadSize,
+  SELECTION_MESSAGES,
+  selectionFullMessage,
+  type DeliverySelection,
 } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
@@ -22,6 +25,8 @@ import { galleryTag } from '../galleries/galleries.service';
 import { getSiteSettings } from '../site/site-settings.service';
 import * as repo from './delivery.repository';
 import { chosenSet, setLabel, setTabs } from './delivery-sets';
+import * as lists from './selections.repository';
+import { alertFirst } from './studio-alerts';
 import type { DeliveryAccessRow } from './delivery.repository';
 
 /**
@@ -85,6 +90,13 @@ export type DeliveryAccess =
       downloadSize: DownloadSize;
       /** Set when the download PIN's cookie is needed and the request does not hold it. */
       pinMissing: boolean;
+      /** Proofing: each visitor gives a name and e-mail and keeps their own list. */
+      requireEmail: boolean;
+      selectionLimit: number | null;
+      /** The visitor whose cookie the request holds (null: none). */
+      visitorId: number | null;
+      /** The list the favourites are read from: the visitor's, or the shared one (null while none exists). */
+      listId: number | null;
     };
 
 /** The size a download is made in. */
@@ -92,12 +104,22 @@ export type FileSize = 'original' | 'web';
 
 type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
 
-/** Which page of a gallery's JSON: its number, and whether of the favourites only. */
+/** Which page of a gallery's JSON: its number, whether of the favourites only, and whose list. */
 export interface GalleryPageQuery {
   page: number;
   favourites: boolean;
   /** Only this set's photos (`?set=<id>`). */
   set?: number;
+  list: number | null;
+}
+
+/** The cookies a request may hold for a gallery: unlock (password), download PIN and visitor. */
+export interface AccessOptions {
+  view?: boolean;
+  pinValues?: string[];
+  visitorValues?: string[];
+  /** Open without a visitor even when the gallery asks for one (the visitor form itself). */
+  anonymous?: boolean;
 }
 
 /**
@@ -111,19 +133,16 @@ export class DeliveryService {
    * What a request with this token (and these unlock cookie values) may see. `view: true` counts
    * a visit (at most one per address per half hour).
    */
-  async access(
-    ctx: AppContext,
-    token: string,
-    unlockValues: string[],
-    opts: { view?: boolean; pinValues?: string[] } = {},
-  ): Promise<DeliveryAccess> {
+  async access(ctx: AppContext, token: string, unlockValues: string[], opts: AccessOptions = {}): Promise<DeliveryAccess> {
     const row = await repo.galleryByToken(ctx.db, token);
     if (!row || !row.status) return { state: 'missing' };
     if (isExpired(row, await studioToday(ctx))) return { state: 'expired' };
     if (row.passwordHash && !(await this.holdsUnlock(ctx, row, unlockValues)))
       return { state: 'locked', galleryId: row.id, title: row.title };
-    if (opts.view) await recordView(ctx, row.id);
+    if (opts.view) await recordView(ctx, row);
     const pinMissing = row.downloadPinHash !== null && !(await this.holds(ctx, this.pinValue(ctx, row), opts.pinValues ?? []));
+    const visitorId = await this.visitorOf(ctx, row, opts.visitorValues ?? []);
+    const listId = row.requireEmail ? visitorId : await lists.sharedListId(ctx.db, row.id, false);
     return {
       state: 'open',
       galleryId: row.id,
@@ -131,20 +150,20 @@ export class DeliveryService {
       allowDownload: row.allowDownload,
       downloadSize: row.downloadSize,
       pinMissing,
+      requireEmail: row.requireEmail,
+      selectionLimit: row.selectionLimit,
+      visitorId,
+      listId,
     };
   }
 
   /** The open gallery of a request, or the 404 / 401 its state calls for. */
-  async open(
-    ctx: AppContext,
-    token: string,
-    unlockValues: string[],
-    opts: { view?: boolean; pinValues?: string[] } = {},
-  ): Promise<OpenAccess> {
+  async open(ctx: AppContext, token: string, unlockValues: string[], opts: AccessOptions = {}): Promise<OpenAccess> {
     const access = await this.access(ctx, token, unlockValues, opts);
     if (access.state === 'missing') throw notFound(DELIVERY_MESSAGES.notFound);
     if (access.state === 'expired') throw new HttpError(410, DELIVERY_MESSAGES.expired);
     if (access.state === 'locked') throw new HttpError(401, DELIVERY_MESSAGES.passwordRequired);
+    if (access.requireEmail && access.visitorId === null && !opts.anonymous) throw new HttpError(401, SELECTION_MESSAGES.visitorRequired);
     return access;
   }
 
@@ -170,7 +189,8 @@ export class DeliveryService {
    * value of its PIN cookie (null for a gallery without one). Throttled as the password is.
    */
   async unlockPin(ctx: AppContext, token: string, unlockValues: string[], pin: string): Promise<string | null> {
-    await this.open(ctx, token, unlockValues);
+    // The PIN needs no visitor: it guards downloads, which ask for one themselves.
+    await this.open(ctx, token, unlockValues, { anonymous: true });
     const row = (await repo.galleryByToken(ctx.db, token))!;
     const hash = row.downloadPinHash;
     if (!hash) return null;
@@ -206,6 +226,27 @@ export class DeliveryService {
       .digest('base64url');
   }
 
+  /**
+   * The visitor cookie's value: the visitor's id and an HMAC over it and the link, so it names
+   * one visitor of one gallery and dies with the link.
+   */
+  async visitorValue(ctx: AppContext, token: string, visitorId: number): Promise<string> {
+    const mac = createHmac('sha256', await this.cookieKey(ctx))
+      .update(`delivery-visitor\0${token}\0${visitorId}`)
+      .digest('base64url');
+    return `${visitorId}.${mac}`;
+  }
+
+  private async visitorOf(ctx: AppContext, row: DeliveryAccessRow, values: string[]): Promise<number | null> {
+    for (const value of values) {
+      const m = /^([1-9]\d{0,9})\.[A-Za-z0-9_-]{43}$/.exec(value);
+      if (!m) continue;
+      const id = Number(m[1]);
+      if (await this.holds(ctx, this.visitorValue(ctx, row.token, id), [value])) return id;
+    }
+    return null;
+  }
+
   /** DELIVERY_SECRET, else a key made once and kept in the database, so every process shares it. */
   private cookieKey(ctx: AppContext): Promise<Buffer> {
     if (ctx.config.deliverySecret) return Promise.resolve(Buffer.from(ctx.config.deliverySecret));
@@ -237,10 +278,12 @@ function pinLimits(ctx: AppContext, galleryId: number): PasswordLimits {
   };
 }
 
-/** A visit, counted once per address and gallery within half an hour. */
-async function recordView(ctx: AppContext, galleryId: number): Promise<void> {
-  const n = await ctx.limiter.hit(`delivery-view:${galleryId}:${ctx.ip ?? 'unknown'}`, VISIT_MS);
-  if (n === 1) await repo.insertEvent(ctx.db, galleryId, 'view', '');
+/** A visit, counted once per address and gallery within half an hour; the first one may alert the studio. */
+async function recordView(ctx: AppContext, row: DeliveryAccessRow): Promise<void> {
+  const n = await ctx.limiter.hit(`delivery-view:${row.id}:${ctx.ip ?? 'unknown'}`, VISIT_MS);
+  if (n !== 1) return;
+  await repo.insertEvent(ctx.db, row.id, 'view', '');
+  await alertFirst(ctx, row.id, row.title, 'opened');
 }
 
 // The gallery as the customer sees it.
@@ -272,14 +315,16 @@ export async function deliveryGalleryPage(
   const row = await repo.galleryAccessById(ctx.db, galleryId);
   if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
   const set = await chosenSet(ctx, galleryId, query.set);
-  const [photos, counts, favouriteIds] = await Promise.all([
+  const [photos, counts, favouriteIds, selection] = await Promise.all([
     repo.deliveryPhotos(ctx.db, galleryId, {
+      list: query.list,
       onlyFavourites: query.favourites,
       page: { offset: (query.page - 1) * pageSize, limit: pageSize },
       setId: set?.id,
     }),
-    repo.deliveryPhotoCounts(ctx.db, galleryId, set?.id),
-    repo.favouriteIds(ctx.db, galleryId),
+    repo.deliveryPhotoCounts(ctx.db, galleryId, query.list, set?.id),
+    repo.favouriteIds(ctx.db, query.list),
+    selectionOf(ctx, row, query.list),
   ]);
   const tabs = await setTabs(ctx, galleryId, set, set ? null : counts.photos);
   const images = await ctx.assets.images([row.coverAssetId, ...photos.map((p) => p.assetId)]);
@@ -299,16 +344,65 @@ export async function deliveryGalleryPage(
     favourite_ids: favouriteIds,
     next: more ? `${path}?page=${query.page + 1}${query.favourites ? '&favourites=1' : ''}${set ? `&set=${set.id}` : ''}` : null,
     ...tabs,
+    selection,
   };
 }
 
-/** `PUT .../favourites/`: the favourites become exactly these photos of the gallery. */
-export async function saveFavourites(ctx: AppContext, galleryId: number, ids: number[]): Promise<{ ids: number[] }> {
+/** Who the list is for, its rules, state and notes, as the customer's page shows them. */
+async function selectionOf(ctx: AppContext, row: DeliveryAccessRow, list: number | null): Promise<DeliverySelection> {
+  const [owner, notes] =
+    list === null ? [undefined, []] : await Promise.all([lists.visitorById(ctx.db, row.id, list), lists.notesOf(ctx.db, [list])]);
+  return {
+    require_email: row.requireEmail,
+    selection_limit: row.selectionLimit,
+    visitor: owner?.email ? { name: owner.name, email: owner.email } : null,
+    submitted_at: owner?.submittedAt?.toISOString() ?? null,
+    notes: notes.map((n) => ({ photo_id: n.photoId, text: n.text })),
+  };
+}
+
+/**
+ * The list a write of this request changes: the visitor's, or the shared one (made on first
+ * use). 409 while it is submitted.
+ */
+export async function writableList(ctx: AppContext, access: OpenAccess): Promise<number> {
+  const list = access.requireEmail ? access.visitorId! : (await lists.sharedListId(ctx.db, access.galleryId, true))!;
+  const owner = await lists.visitorById(ctx.db, access.galleryId, list);
+  if (!owner) throw new HttpError(401, SELECTION_MESSAGES.visitorRequired);
+  if (owner.submittedAt) throw new HttpError(409, SELECTION_MESSAGES.submitted);
+  return list;
+}
+
+/** Every photo in any list of a gallery, once each, with its file name (the studio's activity). */
+async function favouritesOfEveryList(ctx: AppContext, clientGalleryId: number): Promise<{ id: number; name: string }[]> {
+  const all = await lists.listsOf(ctx.db, clientGalleryId);
+  const seen = new Set<number>();
+  return (
+    await lists.photosOfLists(
+      ctx.db,
+      all.map((l) => l.id),
+    )
+  ).filter((p) => !seen.has(p.id) && seen.add(p.id));
+}
+
+/**
+ * `PUT .../favourites/`: the request's list becomes exactly these photos of the gallery. Refused
+ * while the list is submitted (409), and past the gallery's limit (400 with the count; a list
+ * already past a limit lowered since may still shrink).
+ */
+export async function saveFavourites(ctx: AppContext, access: OpenAccess, ids: number[]): Promise<{ ids: number[] }> {
+  const galleryId = access.galleryId;
   const unique = [...new Set(ids)];
   const owned = new Set(await repo.photoIdsOf(ctx.db, galleryId, unique));
   if (owned.size !== unique.length) throw ValidationError.field('ids', DELIVERY_MESSAGES.idsInvalid);
+  const list = await writableList(ctx, access);
+  const limit = access.selectionLimit;
+  if (limit !== null && unique.length > limit) {
+    const current = await repo.favouriteIds(ctx.db, list);
+    if (unique.length > current.length) throw ValidationError.field('ids', selectionFullMessage(limit, current.length));
+  }
   await ctx.db.transaction(async (tx) => {
-    await repo.replaceFavourites(tx, galleryId, unique);
+    await repo.replaceFavourites(tx, galleryId, list, unique);
     await repo.recordFavouritesEvent(tx, galleryId, `${unique.length} favourite${unique.length === 1 ? '' : 's'}`, FAVOURITES_EVENT_MS);
   });
   await ctx.cache.invalidate(deliveryTag(galleryId), DELIVERY_FAVOURITES_TAG);
@@ -372,7 +466,11 @@ export async function prepareDownload(
   setId?: number,
 ): Promise<{ filename: string; entries: (ZipEntry & { assetId: number })[] }> {
   const set = await chosenSet(ctx, access.galleryId, setId);
-  const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, { onlyFavourites: favouritesOnly, setId: set?.id });
+  const photos = await repo.deliveryPhotos(ctx.db, access.galleryId, {
+    list: access.listId,
+    onlyFavourites: favouritesOnly,
+    setId: set?.id,
+  });
   const images = await ctx.assets.images(photos.map((p) => p.assetId));
   const present = photos.filter((p) => images.has(p.assetId));
   const names = zipNames(present.map((p) => (size === 'web' ? webSizeName(p.name) : p.name)));
@@ -385,6 +483,7 @@ export async function prepareDownload(
     const kind = favouritesOnly ? 'download-favourites' : 'download';
     const what = `${entries.length} photo${entries.length === 1 ? '' : 's'}${set ? ` of ${set.name}` : ''}`;
     await repo.insertEvent(ctx.db, access.galleryId, kind, size === 'web' ? `${what}, web size` : `${what}, ${megabytes(total)}`);
+    await alertFirst(ctx, access.galleryId, access.title, 'downloaded', what);
   }
   const title = (access.title.trim() || 'Photos').slice(0, 150);
   const name = `${title}${setLabel(set)}${favouritesOnly ? ' - favourites' : ''}${size === 'web' ? ' - web' : ''}`;
@@ -404,7 +503,10 @@ export async function prepareOriginal(
 ): Promise<{ assetId: number; filename: string }> {
   const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId);
   if (!photo) throw notFound(DELIVERY_MESSAGES.notFound);
-  if (record) await repo.insertEvent(ctx.db, access.galleryId, 'download-photo', size === 'web' ? `${photo.name} (web size)` : photo.name);
+  if (record) {
+    await repo.insertEvent(ctx.db, access.galleryId, 'download-photo', size === 'web' ? `${photo.name} (web size)` : photo.name);
+    await alertFirst(ctx, access.galleryId, access.title, 'downloaded', photo.name);
+  }
   return { assetId: photo.assetId, filename: zipNames([size === 'web' ? webSizeName(photo.name) : photo.name])[0]! };
 }
 
@@ -451,7 +553,7 @@ export async function deliveryActivity(ctx: AppContext, clientGalleryId: number)
   if (!(await repo.galleryAccessById(ctx.db, clientGalleryId))) throw notFound();
   const [summary, favourites, events] = await Promise.all([
     repo.eventSummary(ctx.db, clientGalleryId),
-    repo.deliveryPhotos(ctx.db, clientGalleryId, { onlyFavourites: true }),
+    favouritesOfEveryList(ctx, clientGalleryId),
     repo.recentEvents(ctx.db, clientGalleryId, ACTIVITY_EVENTS),
   ]);
   return {

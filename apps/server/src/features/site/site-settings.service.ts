@@ -48,6 +48,11 @@ function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
     time_zone: row.timeZone ?? serverTimeZone(),
     expiry_reminder_days: row.expiryReminderDays,
     home_seo_title: row.homeSeoTitle,
+    studio_alerts: {
+      selection_submitted: row.alertSelectionSubmitted,
+      gallery_opened: row.alertGalleryOpened,
+      gallery_downloaded: row.alertGalleryDownloaded,
+    },
     time_updated: row.timeUpdated.toISOString(),
   };
 }
@@ -77,6 +82,13 @@ export async function updateSiteSettings(ctx: AppContext, data: SiteSettingsData
     ...(data.time_zone !== undefined ? { timeZone: data.time_zone } : {}),
     ...(data.expiry_reminder_days !== undefined ? { expiryReminderDays: data.expiry_reminder_days } : {}),
     ...(data.home_seo_title !== undefined ? { homeSeoTitle: data.home_seo_title } : {}),
+    ...(data.studio_alerts
+      ? {
+          alertSelectionSubmitted: data.studio_alerts.selection_submitted,
+          alertGalleryOpened: data.studio_alerts.gallery_opened,
+          alertGalleryDownloaded: data.studio_alerts.gallery_downloaded,
+        }
+      : {}),
   });
   await ctx.cache.invalidate(SITE_SETTINGS_TAG);
   return toSiteSettings(row);

@@ -205,7 +205,14 @@ export async function siteServicePage(ctx: AppContext): Promise<SiteServicePage 
 /** The settings the site shows: the acknowledgement's words and the delivery settings are the portal's only. */
 export async function sitePublicSettings(
   ctx: AppContext,
-): Promise<Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days'>> {
-  const { time_updated: _t, enquiry_ack: _a, time_zone: _z, expiry_reminder_days: _d, ...rest } = await getSiteSettings(ctx);
+): Promise<Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days' | 'studio_alerts'>> {
+  const {
+    time_updated: _t,
+    enquiry_ack: _a,
+    time_zone: _z,
+    expiry_reminder_days: _d,
+    studio_alerts: _s,
+    ...rest
+  } = await getSiteSettings(ctx);
   return rest;
 }

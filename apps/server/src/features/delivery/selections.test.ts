@@ -1,0 +1,276 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  SELECTION_MESSAGES,
+  selectionFullMessage,
+  type ClientGallery,
+  type DashboardSummary,
+  type DeliveryGallery,
+  type GalleryUploadResponse,
+  type Selection,
+} from '@darkroom/contracts';
+import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
+import { createAccount } from '../../auth/accounts.repository';
+import { createMailer } from '../../mail/mailer';
+
+const ADMIN_BASE = '/adminportal/manage-client-galleries/';
+
+/** A real SMTP server on loopback that keeps each message with its envelope's recipients. */
+async function startSmtp() {
+  const inbox: { to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const cookieOf = (res: LightMyRequestResponse) =>
+  [res.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => String(c).split(';', 1)[0])
+    .filter((c) => c.startsWith('darkroom_visitor='))
+    .filter((c, i, all) => all.indexOf(c) === i)
+    .join('; ');
+
+describeEachDatabase("client delivery: each visitor's selection and the studio's alerts", (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let gallery: ClientGallery;
+  let token: string;
+  let photoIds: number[];
+
+  const patch = (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload });
+  const site = (rest = '') => `/site/galleries/${token}/${rest}`;
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, remoteAddress = '10.3.0.1') => {
+    const opts: InjectOptions = { method, url, headers: cookie ? { cookie } : {}, remoteAddress };
+    if (payload !== undefined) opts.payload = payload;
+    return t.app.inject(opts);
+  };
+  const register = async (name: string, email: string) => {
+    const res = await call('POST', site('visitor/'), '', { name, email });
+    expect(res.statusCode, res.body).toBe(204);
+    return cookieOf(res);
+  };
+  const settings = (alerts: Record<string, boolean>) =>
+    t.as({ method: 'PUT', url: '/adminportal/site-settings/', payload: { studio_name: 'Lumen', studio_alerts: alerts } });
+  const inboxFor = (subject: string) => smtp.inbox.filter((m) => m.data.includes(subject));
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailFrom: 'Lumen <studio@lumen.test>',
+      dataDir: '/nonexistent',
+    });
+    t = await createTestApp(kind, { mailer });
+    // Two admins with an address besides the seeded one (owner@studio.test); an inactive one hears nothing.
+    await createAccount(t.database.db, { username: 'grace', passwordHash: 'x', email: 'grace@studio.test', isStaff: true });
+    await createAccount(t.database.db, { username: 'gone', passwordHash: 'x', email: 'gone@studio.test', isStaff: true, isActive: false });
+    const ada = await createAccount(t.database.db, { username: 'ada', passwordHash: 'x', email: 'ada@example.test' });
+    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 6001 }), type: 'image/jpeg' };
+    const created = await multipart({ title: 'Proofing', user: ada.id, cover_image: cover, status: true });
+    const res = await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    gallery = res.json();
+    await patch({ status: true });
+    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(gallery.delivery_url)![1]!;
+    const files = await Promise.all(
+      ['a.jpg', 'b.jpg', 'c.jpg'].map(async (filename, i) => ({
+        filename,
+        content: await makeImage({ seed: 6100 + i }),
+        type: 'image/jpeg',
+      })),
+    );
+    const up = await multipart({ 'client-gallery': gallery.id, land_scape_image: files });
+    const upRes = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers });
+    expect(upRes.statusCode, upRes.body).toBe(201);
+    photoIds = (upRes.json() as GalleryUploadResponse).stored.map((p) => p.id);
+    await photosDerived(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('keeps require_email and selection_limit on the gallery and names a field with a bad value', async () => {
+    expect(gallery).toMatchObject({ require_email: false, selection_limit: null });
+    const bad = await patch({ require_email: 'maybe', selection_limit: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      require_email: [SELECTION_MESSAGES.requireEmailInvalid],
+      selection_limit: [SELECTION_MESSAGES.limitInvalid],
+    });
+    expect((await patch({ selection_limit: 'ten' })).json()).toEqual({ selection_limit: [SELECTION_MESSAGES.limitInvalid] });
+    const ok = await patch({ require_email: true, selection_limit: 2 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ require_email: true, selection_limit: 2 });
+    expect((await patch({ selection_limit: '' })).json().selection_limit).toBeNull();
+    expect((await patch({ selection_limit: '2' })).json().selection_limit).toBe(2);
+  });
+
+  it('asks a visitor first, then keeps two visitors’ lists apart; a limit refuses the heart past it', async () => {
+    // Without a visitor: the photos, hearts and page ask for one.
+    const anonymous = await call('GET', site(), '');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().detail).toBe(SELECTION_MESSAGES.visitorRequired);
+    expect((await call('PUT', site('favourites/'), '', { ids: [photoIds[0]] })).statusCode).toBe(401);
+    const page = await call('GET', `/g/${token}/`, '');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Your e-mail');
+    expect(page.body).not.toContain('a.jpg');
+
+    const bad = await call('POST', site('visitor/'), '', { name: ' ', email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ name: [SELECTION_MESSAGES.nameRequired], email: [SELECTION_MESSAGES.emailInvalid] });
+
+    const ada = await register('Ada', 'Ada@Example.test');
+    const bob = await register('Bob', 'bob@example.test');
+    expect(ada).toMatch(/^darkroom_visitor=\d+\./);
+    expect(ada).not.toBe(bob);
+    // A forged cookie (another id with Ada's signature) is no visitor.
+    const forged = ada.replace(/=(\d+)\./, (_m, id: string) => `=${Number(id) + 1}.`);
+    expect((await call('GET', site(), forged)).statusCode).toBe(401);
+
+    expect((await call('PUT', site('favourites/'), ada, { ids: [photoIds[0], photoIds[1]] })).statusCode).toBe(200);
+    const over = await call('PUT', site('favourites/'), ada, { ids: photoIds });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ ids: [selectionFullMessage(2, 2)] });
+    expect((await call('PUT', site('favourites/'), bob, { ids: [photoIds[2]] })).statusCode).toBe(200);
+
+    const adaSees = (await call('GET', site(), ada)).json() as DeliveryGallery;
+    const bobSees = (await call('GET', site(), bob)).json() as DeliveryGallery;
+    expect(adaSees.favourite_ids).toEqual([photoIds[0], photoIds[1]]);
+    expect(adaSees.selection).toMatchObject({
+      visitor: { name: 'Ada', email: 'ada@example.test' },
+      selection_limit: 2,
+      submitted_at: null,
+    });
+    expect(bobSees.favourite_ids).toEqual([photoIds[2]]);
+    expect(bobSees.photos.find((p) => p.id === photoIds[0])!.favourite).toBe(false);
+    // The same address again (another phone) keeps its list.
+    const adaAgain = await register('Ada L', 'ada@example.test');
+    expect(((await call('GET', site(), adaAgain)).json() as DeliveryGallery).favourite_ids).toEqual([photoIds[0], photoIds[1]]);
+    // The page, drawn for each list.
+    const adaPage = await call('GET', `/g/${token}/`, ada);
+    expect(adaPage.body).toContain('Selecting as Ada L');
+    expect(adaPage.body).toContain('2 photos chosen');
+  });
+
+  it('saves a note per photo, submits once with an e-mail to each admin, and the studio reopens it', async () => {
+    const ada = await register('Ada', 'ada@example.test');
+    const note = await call('PUT', site(`photos/${photoIds[1]}/note/`), ada, { text: '  crop tighter ' });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json()).toEqual({ photo_id: photoIds[1], text: 'crop tighter' });
+    expect((await call('PUT', site(`photos/${photoIds[1]}/note/`), ada, { text: 'x'.repeat(1001) })).json()).toEqual({
+      text: [SELECTION_MESSAGES.noteMax],
+    });
+    expect((await call('PUT', site('photos/999999/note/'), ada, { text: 'hi' })).statusCode).toBe(404);
+    expect(((await call('GET', site(), ada)).json() as DeliveryGallery).selection.notes).toEqual([
+      { photo_id: photoIds[1], text: 'crop tighter' },
+    ]);
+
+    const carol = await register('Carol', 'carol@example.test');
+    expect((await call('POST', site('favourites/submit/'), carol)).json().detail).toBe(SELECTION_MESSAGES.empty);
+
+    const before = smtp.inbox.length;
+    const submitted = await call('POST', site('favourites/submit/'), ada);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().count).toBe(2);
+    const again = await call('POST', site('favourites/submit/'), ada);
+    expect(again.statusCode).toBe(409);
+    expect((await call('PUT', site('favourites/'), ada, { ids: [] })).statusCode).toBe(409);
+    expect((await call('PUT', site(`photos/${photoIds[0]}/note/`), ada, { text: 'no' })).statusCode).toBe(409);
+
+    await mailSettled(t);
+    const mails = smtp.inbox.slice(before).filter((m) => m.data.includes('Selection submitted: Proofing'));
+    expect(mails.map((m) => m.to).sort()).toEqual([['grace@studio.test'], ['owner@studio.test']]);
+    expect(mails[0]!.data).toContain('Ada <ada@example.test> submitted a selection of 2 photos');
+    expect(mails[0]!.data).toContain('a.jpg, b.jpg');
+    expect(mails[0]!.data).toContain('b.jpg: crop tighter');
+
+    const dashboard = (await t.as({ method: 'GET', url: '/adminportal/dashboard/' })).json() as DashboardSummary;
+    expect(dashboard.submitted_selections[0]).toMatchObject({ client_gallery: gallery.id, title: 'Proofing', name: 'Ada', count: 2 });
+
+    const lists = (await t.as({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/selections/` })).json() as Selection[];
+    const adaList = lists.find((l) => l.email === 'ada@example.test')!;
+    expect(adaList.photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(adaList.notes).toEqual([{ photo_id: photoIds[1], name: 'b.jpg', text: 'crop tighter' }]);
+    expect(adaList.submitted_at).not.toBeNull();
+    expect(lists.find((l) => l.email === 'bob@example.test')!.photos.map((p) => p.name)).toEqual(['c.jpg']);
+    // Only the studio sees the lists.
+    expect((await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/selections/` })).statusCode).toBe(401);
+
+    const reopened = await t.as({ method: 'POST', url: `${ADMIN_BASE}${gallery.id}/selections/${adaList.id}/reopen/` });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().submitted_at).toBeNull();
+    expect((await call('PUT', site('favourites/'), ada, { ids: [photoIds[0]] })).statusCode).toBe(200);
+    expect((await t.as({ method: 'POST', url: `${ADMIN_BASE}${gallery.id}/selections/999999/reopen/` })).statusCode).toBe(404);
+  });
+
+  it('keeps one shared list without require_email, as before', async () => {
+    await patch({ require_email: false, selection_limit: '' });
+    expect((await call('PUT', site('favourites/'), '', { ids: [photoIds[2]] })).statusCode).toBe(200);
+    expect(((await call('GET', site(), '')).json() as DeliveryGallery).favourite_ids).toEqual([photoIds[2]]);
+    expect(((await call('GET', site(), '', undefined, '10.3.9.9')).json() as DeliveryGallery).favourite_ids).toEqual([photoIds[2]]);
+    const counted = (await t.as({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/` })).json() as ClientGallery;
+    // Photos in any list, once each: Ada's a.jpg, Bob's and the shared list's c.jpg.
+    expect(counted.favourites_count).toBe(2);
+  });
+
+  it('alerts the admins once when a gallery is first opened and first downloaded, when the studio asks', async () => {
+    const off = await settings({ selection_submitted: true, gallery_opened: false, gallery_downloaded: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().studio_alerts).toEqual({ selection_submitted: true, gallery_opened: false, gallery_downloaded: false });
+    expect((await t.app.inject({ method: 'GET', url: '/site/settings/' })).body).not.toContain('studio_alerts');
+    await settings({ selection_submitted: true, gallery_opened: true, gallery_downloaded: true });
+
+    // A new gallery, never opened.
+    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 6201 }), type: 'image/jpeg' };
+    const created = await multipart({ title: 'Alerts', user: gallery.user!, cover_image: cover, status: true });
+    const g = (await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers })).json() as ClientGallery;
+    const alertsToken = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(g.delivery_url)![1]!;
+    const file = { filename: 'd.jpg', content: await makeImage({ seed: 6202 }), type: 'image/jpeg' };
+    const up = await multipart({ 'client-gallery': g.id, land_scape_image: [file] });
+    const [photo] = (
+      (
+        await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers })
+      ).json() as GalleryUploadResponse
+    ).stored;
+    await photosDerived(t);
+
+    // Opened from three addresses, twice each; downloaded twice.
+    for (const ip of ['10.4.0.1', '10.4.0.2', '10.4.0.3', '10.4.0.1'])
+      expect((await t.app.inject({ method: 'GET', url: `/g/${alertsToken}/`, remoteAddress: ip })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await t.app.inject({ method: 'GET', url: `/site/galleries/${alertsToken}/photos/${photo!.id}/original/` })).statusCode).toBe(
+        200,
+      );
+    await mailSettled(t);
+    expect(
+      inboxFor('Client gallery opened: Alerts')
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(['grace@studio.test', 'owner@studio.test']);
+    expect(
+      inboxFor('Client gallery downloaded: Alerts')
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(['grace@studio.test', 'owner@studio.test']);
+    // The first gallery was opened before these alerts were on: it was already "first opened".
+    expect(inboxFor('Client gallery opened: Proofing')).toEqual([]);
+  });
+});

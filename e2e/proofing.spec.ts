@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { SELECTION_MESSAGES, selectionFullMessage, type Selection } from '@darkroom/contracts';
+import { expect, test, watchPageErrors, photosReady } from './fixtures';
+import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
+
+/** Proofing on a phone: a visitor gives a name, hearts up to the limit, writes a note, submits, downloads with the PIN. */
+
+const PIN = '2468';
+let seed = 9700;
+
+async function send(
+  api: APIRequestContext,
+  method: 'POST' | 'PATCH',
+  url: string,
+  fields: Record<string, string | Awaited<ReturnType<typeof jpeg>>[]>,
+) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') fd.append(k, v);
+    else for (const f of v) fd.append(k, new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
+  }
+  const res = await api.fetch(url, { method, multipart: fd });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A published proofing gallery: names asked, at most two photos a list, web-size downloads behind a PIN. */
+async function createProofing(api: APIRequestContext) {
+  const customer = await createCustomer(api, 'Proofing');
+  const title = uniqueTitle('Lakeside portraits');
+  const gallery = await send(api, 'POST', '/adminportal/manage-client-galleries/', {
+    title,
+    user: String(customer.id),
+    status: 'true',
+    cover_image: [await jpeg(seed++, 1600, 1000)],
+  });
+  const photos = await Promise.all(Array.from({ length: 3 }, () => jpeg(seed++, 3000, 2000)));
+  await send(api, 'POST', '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: photos });
+  await photosReady(api, 'client-gallery', Number(gallery.id));
+  const res = await api.patch(`/adminportal/manage-client-galleries/${String(gallery.id)}/`, {
+    data: { require_email: true, selection_limit: 2, allow_download: true, download_size: 'web', download_pin: PIN },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const patched = (await res.json()) as { delivery_url: string };
+  return { id: Number(gallery.id), url: patched.delivery_url, title, names: photos.map((p) => p.name) };
+}
+
+async function noAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    page.url(),
+  ).toEqual([]);
+}
+
+const heart = (page: Page, name: string) => page.locator('ul[data-delivery]').getByRole('button', { name: `Add ${name} to favourites` });
+
+test.describe('proofing, on a phone', () => {
+  test.describe.configure({ timeout: 150_000 });
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('a visitor registers, hearts past the limit, writes a note, submits, then downloads a web size with the PIN', async ({
+    page,
+    api,
+  }) => {
+    const errors = watchPageErrors(page);
+    const d = await createProofing(api);
+    const [a, b, c] = d.names as [string, string, string];
+
+    await page.goto(d.url);
+    await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
+    await expect(page.locator('ul[data-delivery]')).toHaveCount(0);
+    await noAxeViolations(page);
+    await page.getByRole('button', { name: 'See the photos' }).click();
+    await expect(page.getByText(SELECTION_MESSAGES.nameRequired)).toBeVisible();
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByLabel('Your e-mail').fill('ada@example.test');
+    await page.getByRole('button', { name: 'See the photos' }).click();
+
+    await expect(page.locator('ul[data-delivery] > li')).toHaveCount(3);
+    await expect(page.getByText('Selecting as Ada.')).toBeVisible();
+    for (const name of [a, b]) {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/favourites/') && r.request().method() === 'PUT');
+      await heart(page, name).click();
+      await expect(heart(page, name)).toHaveAttribute('aria-pressed', 'true');
+      expect((await saved).status()).toBe(200);
+    }
+    // The third heart is past the limit: refused, with the count.
+    await heart(page, c).click();
+    await expect(page.locator('[data-status]')).toHaveText(selectionFullMessage(2, 2));
+    await expect(heart(page, c)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByText('2 photos chosen')).toBeVisible();
+
+    // A note on the second photo, in the viewer.
+    await page.locator('ul[data-delivery] a.dl-open').nth(1).click();
+    const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+    await expect(viewer.getByText('2 / 3')).toBeVisible();
+    await viewer.getByLabel('Note for the studio').fill('crop tighter');
+    await viewer.getByRole('button', { name: 'Save note' }).click();
+    await expect(viewer.getByRole('status')).toHaveText('Note saved.');
+    await noAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    await page.getByRole('button', { name: 'Submit selection' }).click();
+    await expect(page.getByText(SELECTION_MESSAGES.submitted)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit selection' })).toBeHidden();
+    // Frozen: a heart now says so instead of changing.
+    await heart(page, a).click();
+    await expect(page.locator('[data-status]')).toHaveText(SELECTION_MESSAGES.submitted);
+    await expect(heart(page, a)).toHaveAttribute('aria-pressed', 'true');
+
+    // The studio sees the list, its note, and that it was submitted.
+    const lists = (await (await api.get(`/adminportal/manage-client-galleries/${d.id}/selections/`)).json()) as Selection[];
+    const ada = lists.find((l) => l.email === 'ada@example.test')!;
+    expect(ada.photos.map((p) => p.name)).toEqual([a, b]);
+    expect(ada.notes.map((n) => `${n.name}: ${n.text}`)).toEqual([`${b}: crop tighter`]);
+    expect(ada.submitted_at).not.toBeNull();
+
+    // A web-size download of one photo asks the PIN once.
+    await page.locator('ul[data-delivery] a.dl-open').first().click();
+    await viewer.getByRole('link', { name: `Download ${a} (web size)` }).click();
+    const pinDialog = page.getByRole('dialog', { name: 'Download PIN' });
+    await expect(pinDialog).toBeVisible();
+    await pinDialog.getByLabel(/four-digit PIN/).fill(PIN);
+    const download = page.waitForEvent('download');
+    await pinDialog.getByRole('button', { name: 'Download' }).click();
+    const file = await (await download).path();
+    const meta = await sharp(fs.readFileSync(file)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width, meta.height)).toBe(2048);
+    expect(meta.exif).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
+
+test('the studio filters the photos by a visitor’s list, copies its file names and reopens it', async ({ authed: page, api, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const d = await createProofing(api);
+  const token = /\/g\/([^/]+)\//.exec(d.url)![1]!;
+  // Two visitors, each with a list, through the customer's API: Bob's registration replaces Ada's cookie, so Bob submits.
+  for (const [who, picks] of [
+    ['Ada', [0, 1]],
+    ['Bob', [2]],
+  ] as const) {
+    const reg = await page.request.post(`/site/galleries/${token}/visitor/`, {
+      data: { name: who, email: `${who.toLowerCase()}@example.test` },
+    });
+    expect(reg.status()).toBe(204);
+    const gallery = (await (await page.request.get(`/site/galleries/${token}/`)).json()) as { photos: { id: number }[] };
+    const put = await page.request.put(`/site/galleries/${token}/favourites/`, { data: { ids: picks.map((i) => gallery.photos[i]!.id) } });
+    expect(put.status()).toBe(200);
+  }
+  const submit = await page.request.post(`/site/galleries/${token}/favourites/submit/`);
+  expect(submit.status()).toBe(200);
+
+  await page.goto(`/admin-account/ClientGalleries?id=${d.id}`);
+  await page.getByLabel("Visitor's list").click();
+  await page.getByRole('option', { name: /^Ada \(ada@example\.test\): 2 photos$/ }).click();
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByLabel("Visitor's list").click();
+  await page.getByRole('option', { name: /^Bob \(bob@example\.test\): 1 photo, submitted$/ }).click();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Spaces' }).click();
+  await page.getByRole('button', { name: 'Copy for Lightroom' }).click();
+  await expect(page.getByText('File names copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(d.names[2]!.replace(/\.jpg$/, ''));
+  await page.getByRole('button', { name: 'Reopen selection' }).click();
+  await expect(page.getByText('The selection is open again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen selection' })).toBeHidden();
+});
