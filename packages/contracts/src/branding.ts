@@ -23,7 +23,9 @@ export const DEFAULT_ACCENT = '#8a3f1f';
 export const BRANDING_MESSAGES = {
   title: 'Branding',
   logo: 'Logo',
-  logoHelp: 'PNG (a transparent background suits the header) or JPEG, at least 64 x 32 px. The favicon is made from it.',
+  logoHelp:
+    'PNG with a transparent background, or JPEG, at least 64 x 32 px. The website’s header is dark: a light logo shows best. The favicon is made from it.',
+  headerPreview: 'In the website’s header',
   removeLogo: 'Remove the logo',
   accent: 'Accent colour',
   accentHelp: 'Buttons and links. A light colour is darkened on the website so text stays readable.',
@@ -102,9 +104,10 @@ export function contrastRatio(a: string, b: string): number {
 
 /**
  * The accent as the website uses it: the chosen colour, darkened step by step until links on the
- * page's background (and white text on its buttons) reach 4.5:1 (WCAG AA for body text).
+ * darkest light background it sits on (the footer's #efebe5; the page's #faf8f5 is lighter), and
+ * white text on its buttons, reach 4.5:1 (WCAG AA for body text).
  */
-export function readableAccent(accent: string, background = '#faf8f5'): string {
+export function readableAccent(accent: string, background = '#efebe5'): string {
   if (!HEX.test(accent)) return DEFAULT_ACCENT;
   const n = parseInt(accent.slice(1), 16);
   let [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];

@@ -155,7 +155,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
             disabled={save.isPending}
             startIcon={save.isPending ? <CircularProgress size={18} /> : undefined}
           >
-            Save branding
+            Update branding
           </Button>
         </Box>
       </Stack>

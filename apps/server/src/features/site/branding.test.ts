@@ -131,6 +131,7 @@ describeEachDatabase('branding', (kind) => {
     const used = /--accent:(#[0-9a-f]{6})/.exec(page)![1]!;
     expect(used).not.toBe('#ffe066');
     expect(contrastRatio(used, '#faf8f5')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(used, '#efebe5')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(used, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(page).toContain('@font-face{font-family:"Montserrat"');
     // Sent without a file, the logo stays.
