@@ -125,6 +125,33 @@ describeEachDatabase('branding', (kind) => {
     expect(page).not.toContain('data:,');
   });
 
+  it('draws a customer’s delivery page with the same logo, favicons, accent and fonts', async () => {
+    const user = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-users/',
+      payload: { first_name: 'Ines', last_name: 'Quay', email: 'ines@example.test', username: 'ines-brand', phone: '+1 555 0199' },
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    const created = await t.as({
+      method: 'POST',
+      url: '/adminportal/manage-client-galleries/',
+      ...(await multipart({
+        title: 'Harbour wedding',
+        user: String((user.json() as { id: number }).id),
+        status: 'true',
+        cover_image: { filename: 'cover.jpg', content: await makeImage({ seed: 41 }), type: 'image/jpeg' },
+      })),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = new globalThis.URL((created.json() as { delivery_url: string }).delivery_url, 'https://studio.example');
+    const page = await t.app.inject({ method: 'GET', url: link.pathname, headers: { accept: 'text/html' } });
+    expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+    expect(page.body).toContain(`<link rel="icon" type="image/png" sizes="32x32" href="${first.favicon_32}"/>`);
+    expect(page.body).toContain(`<img class="logo" src="${first.logo}"`);
+    expect(page.body).toContain('--accent:#2a6f97');
+    expect(page.body).toContain('@font-face{font-family:"Playfair Display"');
+  });
+
   it('darkens a light accent until links and buttons keep 4.5:1', async () => {
     expect((await put({ accent: '#ffe066', font_pairing: 'modern' })).statusCode).toBe(200);
     const page = await home();
