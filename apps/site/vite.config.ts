@@ -28,6 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         sourcemap: false,
         target: 'es2020',
-        rollupOptions: { input: { site: 'src/client/main.ts', delivery: 'src/client/delivery.ts' } },
+        // `fonts` only carries the font files into the build (the renderer links them).
+        rollupOptions: { input: { site: 'src/client/main.ts', delivery: 'src/client/delivery.ts', fonts: 'src/fonts.ts' } },
       },
 }));

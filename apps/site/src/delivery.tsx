@@ -5,6 +5,7 @@ import deliveryCss from './delivery.css?raw';
 import setsCss from './delivery-sets.css?raw';
 import { SetDownloads, setHref, setPanelProps, SetTabs } from './delivery-sets';
 import { Img, ratioStyle } from './components';
+import { BrandHead, BrandMark, brandCss } from './brand';
 import {
   DELIVERY_PAGE_SIZE,
   DELIVERY_TILE_SIZES,
@@ -284,9 +285,9 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />
         <meta name="theme-color" content="#1d1b19" />
-        <link rel="icon" href="data:," />
+        <BrandHead brand={layout.brand} />
         {/* React hoists the cover's preload (its fetchPriority) into the head. */}
-        <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss + setsCss }} />
+        <style dangerouslySetInnerHTML={{ __html: siteCss + deliveryCss + setsCss + brandCss(layout.brand) }} />
         <noscript>
           <style>{'.heart,.dl-filter,img[data-src]{display:none}'}</style>
         </noscript>
@@ -298,7 +299,7 @@ function DeliveryDocument({ model, layout }: { model: DeliveryPageModel; layout:
         </a>
         <header className="bar">
           <a className="brand" href="/">
-            {layout.studio}
+            <BrandMark brand={layout.brand} studio={layout.studio} />
           </a>
         </header>
         <main id="main">

@@ -14,6 +14,7 @@ import type {
   SitePost,
   SitePostPage,
   EnquiryExtraField,
+  FontPairing,
 } from '@darkroom/contracts';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 export { SELECTION_MESSAGES, selectionFullMessage } from '@darkroom/contracts';
@@ -23,8 +24,20 @@ export const GALLERY_PAGE_SIZE = SITE_GALLERY_PAGE_SIZE;
 
 export type PublicSettings = Omit<SiteSettings, 'time_updated' | 'enquiry_ack' | 'time_zone' | 'expiry_reminder_days' | 'studio_alerts'>;
 
+/** The studio's brand (Site settings > Branding) as pages draw it: header logo, favicons, colour, fonts. */
+export interface Brand {
+  /** `src` is the 2x file; `srcset` 1x-3x; width and height at 1x (CSS px). */
+  logo: { src: string; srcset: string; width: number; height: number } | null;
+  favicon32: string | null;
+  favicon180: string | null;
+  /** As chosen; darkened where contrast needs it (`readableAccent`). */
+  accent: string;
+  fontPairing: FontPairing;
+}
+
 /** What every page shares: the studio, the address it is served at, and the built assets. */
 export interface Layout {
+  brand: Brand;
   settings: PublicSettings;
   /** Origin for canonical and Open Graph URLs, e.g. `https://studio.example`. */
   origin: string;
@@ -121,6 +134,7 @@ export const DELIVERY_PAGE_SIZE = 24;
 /** What a customer's gallery page shares with the website: the studio and the built script. */
 export interface DeliveryLayout {
   studio: string;
+  brand: Brand;
   /** The delivery page's script, or null before the site is built. */
   script: string | null;
 }

@@ -17,6 +17,7 @@ import {
   ServicesPage,
 } from './pages';
 import { sitePaths, type Layout, type PageModel } from './model';
+import { BrandHead, BrandMark, brandCss } from './brand';
 
 export * from './model';
 export { renderDeliveryPage } from './delivery';
@@ -306,8 +307,8 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         <meta name="twitter:description" content={meta.description} />
         {og && <meta name="twitter:image" content={og} />}
         <meta name="theme-color" content="#1d1b19" />
-        <link rel="icon" href="data:," />
-        <style dangerouslySetInnerHTML={{ __html: css }} />
+        <BrandHead brand={layout.brand} />
+        <style dangerouslySetInnerHTML={{ __html: css + brandCss(layout.brand) }} />
         {meta.jsonLd.map((data, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
         ))}
@@ -322,7 +323,7 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         </a>
         <header className="bar">
           <a className="brand" href="/" aria-current={section === '/' ? 'page' : undefined}>
-            {settings.studio_name}
+            <BrandMark brand={layout.brand} studio={settings.studio_name} />
           </a>
           {menu.length > 0 && (
             <nav aria-label="Main">

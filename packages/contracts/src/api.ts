@@ -25,6 +25,7 @@ import { servicePageApi } from './service-page';
 import { servicesApi } from './services';
 import { siteApi } from './site';
 import { siteSettingsApi } from './site-settings';
+import { brandingApi, setupApi } from './branding';
 import { teamApi } from './team';
 
 /** Every endpoint of the API, by area: the one table routes, fetchers and /docs come from. */
@@ -56,6 +57,8 @@ export const API = {
   media: mediaApi,
   site: siteApi,
   siteSettings: siteSettingsApi,
+  branding: brandingApi,
+  setup: setupApi,
   backup: backupApi,
   blogPosts: blogPostsApi,
   sitePosts: sitePostsApi,

@@ -29,6 +29,7 @@ export * from './uploads';
 export * from './media';
 export * from './audit';
 export * from './site-settings';
+export * from './branding';
 export * from './site';
 export * from './backup';
 export * from './blog-posts';

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mediaAssets } from '../db/schema';
-import type { StoredImage } from './stored-image';
+import { brandKeys } from './brand-files';
+import type { BrandFiles, StoredImage } from './stored-image';
 
 /** The only code that touches the assets table. */
 export type AssetRow = typeof mediaAssets.$inferSelect;
@@ -26,6 +27,7 @@ export function toStoredImage(row: AssetRow): StoredImage {
     ...(v.square ? { square: v.square } : {}),
     ...(v.wide ? { wide: v.wide } : {}),
     ...(v.og ? { og: v.og } : {}),
+    ...(v.brand ? { brand: v.brand } : {}),
     ...(row.placeholder ? { placeholder: row.placeholder } : {}),
     ...(v.thumbhash ? { thumbhash: v.thumbhash } : {}),
     ...(row.state !== 'ready' ? { state: row.state } : {}),
@@ -185,6 +187,9 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
       select 1 from media_assets a
       where a.variants->>'original' = k.key or a.variants->>'square' = k.key or a.variants->>'wide' = k.key
          or a.variants->>'og' = k.key
+         or a.variants->'brand'->>'logoPng' = k.key or a.variants->'brand'->>'icon32' = k.key
+         or a.variants->'brand'->>'icon180' = k.key
+         or a.variants->'brand'->'logo' @> jsonb_build_array(jsonb_build_object('key', k.key))
          or a.variants->'widths' @> jsonb_build_array(jsonb_build_object('key', k.key))
     )
   `);
@@ -201,6 +206,7 @@ export async function allKeys(db: DbOrTx): Promise<Set<string>> {
     if (v.square) keys.add(v.square);
     if (v.wide) keys.add(v.wide);
     if (v.og) keys.add(v.og);
+    for (const k of brandKeys(v.brand)) keys.add(k);
   }
   return keys;
 }
@@ -213,6 +219,14 @@ export async function assetByWideKey(db: DbOrTx, key: string): Promise<AssetRow 
     .where(sql`${mediaAssets.variants}->>'wide' = ${key}`)
     .limit(1);
   return row;
+}
+
+/** Records a logo's own files (brand-files.ts). */
+export async function setBrandFiles(tx: DbOrTx, id: number, files: BrandFiles): Promise<void> {
+  await tx
+    .update(mediaAssets)
+    .set({ variants: sql`${mediaAssets.variants} || jsonb_build_object('brand', ${JSON.stringify(files)}::jsonb)` })
+    .where(eq(mediaAssets.id, id));
 }
 
 /** Records the asset's link-preview JPEG. */

@@ -35,7 +35,7 @@ describeEachDatabase('assets', (kind) => {
       ),
     ).map((r) => r.c);
     expect(found).toEqual(columns);
-    expect(found).toHaveLength(13);
+    expect(found).toHaveLength(14);
   });
 
   it('releases an asset only when nothing references it, and keeps its files until then', async () => {

@@ -21,7 +21,8 @@ import { RESUMABLE_PREFIX } from './resumable';
 import type { MediaStorage } from './storage';
 import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
-import type { StoredImage } from './stored-image';
+import type { BrandFiles, StoredImage } from './stored-image';
+import { brandKeys, deriveBrandFiles } from './brand-files';
 
 export interface AssetsDeps {
   db: Db;
@@ -227,6 +228,32 @@ export class Assets {
       await repo.setOgKey(tx, row.id, og.key);
     });
     return og.key;
+  }
+
+  /**
+   * A logo's own files (header WebPs with transparency, the e-mail PNG, the favicons): made from
+   * the original the first time the asset is the studio's logo, then kept with the asset (and
+   * collected with it). Null when the asset or its original is gone.
+   */
+  async brandFiles(id: number): Promise<BrandFiles | null> {
+    const [row] = await repo.assetsByIds(this.deps.db, [id]);
+    if (!row) return null;
+    const img = repo.toStoredImage(row);
+    if (img.brand) {
+      const present = await Promise.all(brandKeys(img.brand).map((k) => this.deps.storage.stat(k)));
+      if (present.every(Boolean)) return img.brand;
+    }
+    const source = await this.deps.storage.read(img.original);
+    if (!source) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(chunk as Buffer);
+    const { files, outputs } = await this.limit(() => deriveBrandFiles(Buffer.concat(chunks)));
+    for (const o of outputs) await this.deps.storage.put(o.key, o.buf);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.lockSha(tx, row.sha256);
+      await repo.setBrandFiles(tx, row.id, files);
+    });
+    return files;
   }
 
   /** Sends the original of a recorded asset (guarded by the caller's route); 404 for unknown content. */

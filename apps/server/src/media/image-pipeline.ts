@@ -6,6 +6,7 @@ import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
 import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSIONS, type ImageUse } from '@darkroom/contracts';
 import { ValidationError } from '../lib/errors';
+import { brandKeys } from './brand-files';
 import { loadSharp } from './sharp';
 import type { MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
@@ -344,7 +345,9 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
 /** Every storage key an image owns. */
 export function imageKeys(img: StoredImage | null | undefined): string[] {
   if (!img) return [];
-  return [img.original, ...img.variants.map((v) => v.key), img.square, img.wide, img.og].filter((k): k is string => !!k);
+  return [img.original, ...img.variants.map((v) => v.key), img.square, img.wide, img.og, ...brandKeys(img.brand)].filter(
+    (k): k is string => !!k,
+  );
 }
 
 export const mediaUrl = (key: string) => `/media/${key}`;

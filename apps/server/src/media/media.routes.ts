@@ -3,8 +3,8 @@ import { mediaApi } from '@darkroom/contracts';
 import { route } from '../http/route';
 import { sendStored } from './serve';
 
-/** Derived files only: content-addressed WebP. Originals are never served from here. */
-const DERIVED = /^d\/[0-9a-f]{2}\/[0-9a-f]{64}\.webp$/;
+/** Derived files only: content-addressed WebP (a logo's favicons and e-mail copy: PNG). Originals are never served from here. */
+const DERIVED = /^d\/[0-9a-f]{2}\/[0-9a-f]{64}\.(webp|png)$/;
 /** A link preview: `og/` and the 16:9 crop's key, as JPEG (ogUrl in the site's renderer names it). */
 const OG = /^og\/(d\/[0-9a-f]{2}\/[0-9a-f]{64})\.jpg$/;
 
@@ -33,7 +33,7 @@ export async function registerMediaRoutes(app: FastifyInstance): Promise<void> {
     // The public site may live on another origin; derived media are public, unguessable content.
     reply.header('cross-origin-resource-policy', 'cross-origin');
     return sendStored(request, reply, app.runtime.storage, key, {
-      contentType: 'image/webp',
+      contentType: key.endsWith('.png') ? 'image/png' : 'image/webp',
       cacheControl: 'public, max-age=31536000, immutable',
     });
   });

@@ -12,6 +12,16 @@ export interface AssetVariants {
   og?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
+  /** A logo's own files (brand-files.ts), made when it is first used as the studio's logo. */
+  brand?: BrandFiles;
+}
+
+/** A logo's files: header WebPs with transparency (1x-3x), the e-mail PNG and the favicons (PNG). */
+export interface BrandFiles {
+  logo: { width: number; height: number; key: string }[];
+  logoPng: string;
+  icon32: string;
+  icon180: string;
 }
 
 /** Whether an asset's derived files exist: a gallery photo's are made by a job after its upload. */
@@ -47,6 +57,8 @@ export interface StoredImage {
   state?: AssetState;
   /** Why a `failed` image failed, as the portal shows it. */
   error?: string;
+  /** A logo's own files, once made. */
+  brand?: BrandFiles;
 }
 
 /** How an image is presented in API responses. */

@@ -17,6 +17,8 @@ import { ROUTES } from '../routes';
 export { preloadRoute } from '../routes';
 
 const NotFoundPage = lazy(() => import('./not-found-page'));
+// The first-run setup shows on the dashboard, where an admin lands after signing in.
+const SetupCard = lazy(() => import('../../features/site-settings/setup-card'));
 
 const DRAWER_WIDTH = 260;
 const MAIN_ID = 'main-content';
@@ -120,6 +122,11 @@ export function AdminLayout() {
             <RouteErrorBoundary key={location.pathname}>
               {/* The screen the portal opened on keeps the entry's light 'Loading...' dialog while its
                 code arrives: the shell is drawn first, the screen in a second, smaller step. */}
+              {location.pathname === '/dashboard' && (
+                <Suspense fallback={null}>
+                  <SetupCard />
+                </Suspense>
+              )}
               <Suspense fallback={location.key === openedOn ? <LoadingScreen /> : <LoadingDialog />}>
                 <Fade in appear={location.key !== openedOn} timeout={250}>
                   <Box>

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteSettingsApi, type SiteSettingsInput } from '@darkroom/contracts';
+import { brandingApi, setupApi, siteSettingsApi, type FontPairing, type SiteSettingsInput } from '@darkroom/contracts';
+import { toFormData } from '../../api/client';
 import { call } from '../../api/endpoints';
 import { useInvalidatingMutation } from '../../api/mutations';
 
 export const siteSettingsKeys = { all: ['site-settings'] as const };
+export const brandingKeys = { all: ['site-settings', 'branding'] as const };
+export const setupKeys = { all: ['site-settings', 'setup'] as const };
 
 /** The public website's settings (the defaults until first saved). */
 export function useSiteSettings() {
@@ -17,4 +20,42 @@ export function useSaveSiteSettings() {
   return useInvalidatingMutation(siteSettingsKeys.all, (values: SiteSettingsInput) =>
     call(siteSettingsApi.update, { body: { ...values } }),
   );
+}
+
+/** The logo, favicons, accent and fonts. */
+export function useBranding() {
+  return useQuery({
+    queryKey: brandingKeys.all,
+    queryFn: ({ signal }) => call(brandingApi.get, { signal }),
+  });
+}
+
+export interface BrandingFormValues {
+  accent: string;
+  font_pairing: FontPairing;
+  remove_logo: boolean;
+  /** A new logo; null keeps the current one. */
+  logo: File | null;
+}
+
+export function useSaveBranding() {
+  return useInvalidatingMutation(brandingKeys.all, (values: BrandingFormValues) =>
+    call(brandingApi.update, {
+      body: toFormData({ accent: values.accent, font_pairing: values.font_pairing, remove_logo: values.remove_logo, logo: values.logo }),
+    }),
+  );
+}
+
+/** Whether the first-run setup is still offered (asked once per visit of the portal). */
+export function useSetupStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: setupKeys.all,
+    queryFn: ({ signal }) => call(setupApi.status, { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useCloseSetup() {
+  return useInvalidatingMutation(setupKeys.all, () => call(setupApi.close));
 }

@@ -40,6 +40,7 @@ import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSaveSiteSettings, useSiteSettings } from './api';
+import { BrandingSection } from './branding-section';
 
 interface FormValues {
   studio_name: string;
@@ -100,6 +101,7 @@ export default function SiteSettingsPage() {
       ) : (
         <SettingsForm key={data.time_updated ?? 'defaults'} settings={data} />
       )}
+      <BrandingSection />
     </>
   );
 }

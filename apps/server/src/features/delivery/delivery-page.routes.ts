@@ -12,6 +12,7 @@ import { listContactInfos } from '../contact/contact.service';
 import { sendNotFoundPage } from '../site/site-pages.routes';
 import type { SiteRenderer } from '../site/site-renderer';
 import { SITE_SETTINGS_TAG } from '../site/site-settings.service';
+import { siteBrand } from '../site/branding.service';
 import { sitePublicSettings } from '../site/site.service';
 import { DELIVERY_CACHE_CONTROL, DELIVERY_HEADERS } from './delivery.routes';
 import { deliveryCacheTags, deliveryGalleryPage } from './delivery.service';
@@ -27,7 +28,8 @@ import { deliveryCacheTags, deliveryGalleryPage } from './delivery.service';
 const HTML = 'text/html; charset=utf-8';
 
 async function layoutOf(ctx: AppContext, site: SiteRenderer) {
-  return { studio: (await sitePublicSettings(ctx)).studio_name, script: site.scripts.delivery };
+  const [settings, brand] = await Promise.all([sitePublicSettings(ctx), siteBrand(ctx)]);
+  return { studio: settings.studio_name, brand, script: site.scripts.delivery };
 }
 
 /** The password form, with the message of the attempt that failed (if any). */

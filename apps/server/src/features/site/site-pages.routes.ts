@@ -26,6 +26,7 @@ import { requestGalleryLinks } from '../delivery/delivery.service';
 import { receiveEnquiry } from '../enquiries/enquiries.service';
 import { siteFeedPosts, sitePost, sitePostPage, sitePostPaths } from '../blog-posts/blog-posts.service';
 import type { RendererModule, SiteRenderer } from './site-renderer';
+import { siteBrand } from './branding.service';
 import {
   ALL_SITE_TAGS,
   siteAbout,
@@ -78,8 +79,13 @@ function isBrowserForm(request: FastifyRequest): boolean {
 }
 
 async function layoutOf(ctx: AppContext, site: SiteRenderer, origin: string): Promise<Layout> {
-  const [settings, contact, posts] = await Promise.all([sitePublicSettings(ctx), siteContact(ctx), sitePostPage(ctx, 1, undefined, 1)]);
-  return { settings, origin, script: site.scripts.site, contact, journal: posts.total > 0 };
+  const [settings, contact, posts, brand] = await Promise.all([
+    sitePublicSettings(ctx),
+    siteContact(ctx),
+    sitePostPage(ctx, 1, undefined, 1),
+    siteBrand(ctx),
+  ]);
+  return { settings, brand, origin, script: site.scripts.site, contact, journal: posts.total > 0 };
 }
 
 async function heroOf(ctx: AppContext, page: number): Promise<SiteImage | null> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteApi, sitePostsApi, siteSettingsApi, type EndpointSpec, type ResponseOf } from '@darkroom/contracts';
+import { brandingApi, setupApi, siteApi, sitePostsApi, siteSettingsApi, type EndpointSpec, type ResponseOf } from '@darkroom/contracts';
 import { route, type HandlerInput } from '../../http/route';
 import { sendText } from '../../http/send';
 import {
@@ -20,6 +20,7 @@ import {
 import { sitePost, sitePostPage } from '../blog-posts/blog-posts.service';
 import { getSiteSettings, updateSiteSettings } from './site-settings.service';
 import { registerSitePages } from './site-pages.routes';
+import { closeSetupFor, getBranding, setupStatus, updateBranding } from './branding.service';
 
 /**
  * Public JSON changes the moment an admin publishes; browsers and proxies keep a copy but ask
@@ -74,6 +75,10 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, siteSettingsApi.get, ({ ctx }) => getSiteSettings(ctx));
   route(app, siteSettingsApi.update, ({ ctx, body }) => updateSiteSettings(ctx, body));
+  route(app, brandingApi.get, ({ ctx }) => getBranding(ctx));
+  route(app, brandingApi.update, ({ ctx, body, files }) => updateBranding(ctx, body, files));
+  route(app, setupApi.status, ({ ctx }) => setupStatus(ctx));
+  route(app, setupApi.close, ({ ctx }) => closeSetupFor(ctx));
 
   await registerSitePages(app);
 }
