@@ -58,7 +58,7 @@ export default tseslint.config(
   },
   {
     // The server is Node only: a browser global there is a bug, not a convenience.
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-globals': [
@@ -77,13 +77,13 @@ export default tseslint.config(
   },
   {
     // Type-aware: a promise nobody awaits loses its error and its order.
-    files: ['apps/server/src/**/*.ts', 'apps/admin/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     // Only repositories (and the db layer itself) touch the database schema.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -96,7 +96,7 @@ export default tseslint.config(
     // Only media/ touches sharp and files, so storage stays behind one interface. The exceptions
     // hold no media: PGlite's own data directory, the development mail outbox, and the built portal
     // and website (their index, renderer and static assets).
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.{ts,tsx}'],
     ignores: [
       'apps/server/src/media/**',
       'apps/server/src/db/client.ts',

@@ -116,10 +116,10 @@ test.describe('client delivery in the portal', () => {
     expect((await customerSide.get(`/site/galleries/${tokenOf(firstUrl)}/`)).status()).toBe(404);
     expect((await customerSide.get(`/site/galleries/${token}/`)).status()).toBe(401);
 
-    // Send to the customer: the message goes with the link; the password only if typed in it.
+    // Send to the customer: the message goes with the link, never the password (shared separately).
     await dialog.getByRole('button', { name: 'Send to customer' }).click();
     const send = page.getByRole('dialog', { name: 'Send to customer' });
-    await expect(send).toContainText('does not include it');
+    await expect(send).toContainText('please do not type it in your message');
     await send.getByLabel('Message (optional)').fill('Your photos are ready, enjoy them!');
     await send.getByRole('button', { name: 'Send' }).click();
     await expect(notification(page, DELIVERY_MESSAGES.linkSent)).toBeVisible();

@@ -46,7 +46,7 @@ async function createThroughDialog(page: Page, button: string, title: string, v:
   await expect(shown).toBeVisible();
   const password = (await shown.getByTestId('temporary-password').textContent())!.trim();
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
-  await expect(shown).toContainText(`e-mailed to ${v.email}`);
+  await expect(shown).toContainText(`A welcome e-mail with the username went to ${v.email}.`);
   await shown.getByRole('button', { name: 'Copy password' }).click();
   await expect(notification(page, 'Password copied')).toBeVisible();
   await shown.getByRole('button', { name: 'Done' }).click();

@@ -37,6 +37,11 @@ const EXTERNAL = [
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-storage',
   '@aws-sdk/s3-request-presigner',
+  // react-email (its index also loads Tailwind and Prettier: ~1 s) is loaded with the first e-mail
+  // (mail/templates); React stays one copy shared with it.
+  '@react-email/components',
+  'react',
+  'react-dom',
   'pg-boss', // loaded a second after listening; bundled, it and luxon (its cron parser's) were 400 KB more to parse at every start
 ];
 

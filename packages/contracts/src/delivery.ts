@@ -146,7 +146,7 @@ export const deliveryFavouritesSchema = z.object({
   ids: z.array(z.number().int().positive().max(2_147_483_647), { error: DELIVERY_MESSAGES.idsInvalid }).max(DELIVERY_FAVOURITES_MAX),
 });
 export const deliverySendSchema = z.object({
-  /** Optional words from the admin, put above the link (may mention the password). */
+  /** Optional words from the admin, put above the link (the e-mail says the password is shared separately). */
   message: optionalText(TEXT_MAX.long),
 });
 

@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { AssetState, AssetVariants } from '../media/stored-image';
+import type { MailContent } from '../mail/content';
 
 const created = () => timestamp('time_created', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('time_updated', { withTimezone: true }).notNull().defaultNow();
@@ -501,7 +502,10 @@ export const outgoingMail = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
+    /** The text part as sent (the e-mails page and an enquiry's replies show it). */
     body: text('body').notNull(),
+    /** What the message says as data (mail/content.ts): its HTML is rendered from it when sent; null: text only. */
+    content: jsonb('content').$type<MailContent>(),
     /** 'queued' until delivered ('sent') or out of tries ('failed'). */
     status: varchar('status', { length: 20 }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

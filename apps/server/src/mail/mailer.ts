@@ -7,6 +7,27 @@ export interface OutgoingMail {
   to: string | string[];
   subject: string;
   text: string;
+  /** The HTML part (the text stays the alternative for clients that show no HTML). */
+  html?: string;
+  /** The From display name (the studio's); the address stays MAIL_FROM's. */
+  fromName?: string;
+  replyTo?: string;
+  /** Inline images, referred to from the HTML as `cid:<cid>`. */
+  inline?: { cid: string; filename: string; contentType: string; content: Buffer }[];
+}
+
+/** MAIL_FROM's address without its display name (`"Name" <a@b>` or a bare address). */
+const fromAddress = (mailFrom: string): string => /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+
+/** Nodemailer's message: the studio's name on MAIL_FROM's address, inline images as related parts. */
+function message(mailFrom: string, mail: OutgoingMail) {
+  const { fromName, inline, ...rest } = mail;
+  return {
+    ...rest,
+    from: fromName ? { name: plainSubject(fromName), address: fromAddress(mailFrom) } : mailFrom,
+    subject: plainSubject(mail.subject),
+    ...(inline?.length ? { attachments: inline.map((a) => ({ ...a, contentDisposition: 'inline' as const })) } : {}),
+  };
 }
 
 export interface Mailer {
@@ -41,7 +62,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     const transport = lazyTransport(config.smtpUrl);
     return {
       async send(mail) {
-        const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail, subject: plainSubject(mail.subject) });
+        const info = await (await transport.get()).sendMail(message(config.mailFrom, mail));
         return { delivered: 'smtp', id: String(info.messageId) };
       },
       close: transport.close,
@@ -51,7 +72,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await (await transport.get()).sendMail({ from: config.mailFrom, ...mail, subject: plainSubject(mail.subject) });
+      const info = await (await transport.get()).sendMail(message(config.mailFrom, mail));
       await fs.promises.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.promises.writeFile(file, info.message as Buffer);

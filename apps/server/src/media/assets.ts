@@ -16,6 +16,7 @@ import {
   type ProcessOptions,
 } from './image-pipeline';
 import { createLimiter, type Limiter } from './limiter';
+import { loadSharp } from './sharp';
 import { sendStored } from './serve';
 import { RESUMABLE_PREFIX } from './resumable';
 import type { MediaStorage } from './storage';
@@ -33,6 +34,9 @@ export interface AssetsDeps {
   /** Originals from an object store are answered with a redirect to a presigned URL. */
   redirectOriginals?: boolean;
 }
+
+/** The size of an e-mail's picture (3:2). */
+const MAIL_PICTURE = { width: 960, height: 640 } as const;
 
 /** How long a presigned link to an original works. */
 const ORIGINAL_LINK_SECONDS = 300;
@@ -314,6 +318,30 @@ export class Assets {
     if (!row) return null;
     const { webSizeJpeg } = await import('./web-size');
     return this.limit(() => webSizeJpeg(this.deps.storage, row.variants.original));
+  }
+
+  /**
+   * An e-mail's picture of an asset (a gallery's cover): a JPEG, as many mail clients show no
+   * WebP, cropped to 3:2 around what draws the eye and 960 px wide (sharp at the 560 px it is
+   * shown, about 100 KB), made from the smallest derived width that covers it. Null when the
+   * asset or its files are gone, or not derived yet.
+   */
+  async mailPicture(id: number): Promise<Buffer | null> {
+    const img = await this.image(id);
+    if (!img || img.state) return null;
+    const source = img.variants.find((v) => v.width >= MAIL_PICTURE.width) ?? img.variants.at(-1);
+    const stream = source && (await this.deps.storage.read(source.key));
+    if (!stream) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const sharp = await loadSharp();
+    return this.limit(() =>
+      sharp(Buffer.concat(chunks))
+        .resize(MAIL_PICTURE.width, MAIL_PICTURE.height, { fit: 'cover', position: sharp.strategy.attention })
+        .toColourspace('srgb')
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer(),
+    );
   }
 
   /** Sends an asset's web size as a download; 404 when there is none. */

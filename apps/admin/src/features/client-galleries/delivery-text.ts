@@ -15,7 +15,7 @@ export const DELIVERY_TEXT = {
   passwordRemovedOnSave: 'The password will be removed when you save.',
   unpublished: 'This gallery is not published: its link shows "not found" and cannot be sent until you publish it.',
   sendPasswordNote:
-    'The gallery has a password. The e-mail says a password is needed but does not include it; type it in your message if you want to send it.',
+    'The gallery has a password. The e-mail says one is needed and that you will share it separately (by phone or text message): please do not type it in your message.',
   sendNoPasswordNote: 'The e-mail holds the link; no password is needed to open it.',
   activityFailed: 'The activity could not be loaded.',
   noActivity: 'The customer has not opened the link yet.',

@@ -152,7 +152,7 @@ export function PersonDialog({ kind, person, isSelf = false, onClose, onCreated 
       {!person && (
         <FormHelperText>
           {kind === 'admin'
-            ? 'A temporary password is generated, shown to you once and e-mailed to the new admin.'
+            ? 'A temporary password is generated and shown to you once, for you to pass on: it is never e-mailed. The new admin gets a welcome e-mail with the username.'
             : 'Customers never sign in: their details are for delivering their galleries and keeping in touch. No e-mail is sent.'}
         </FormHelperText>
       )}

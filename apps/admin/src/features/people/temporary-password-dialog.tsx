@@ -59,8 +59,8 @@ export function TemporaryPasswordDialog({ created, onClose }: { created: PersonC
         </Box>
         <Alert severity={created.email_sent ? 'info' : 'warning'} sx={{ mt: 2 }}>
           {created.email_sent
-            ? `It has also been e-mailed to ${created.email}.`
-            : `It could not be e-mailed to ${created.email}: pass it on yourself.`}
+            ? `A welcome e-mail with the username went to ${created.email}. Passwords are never e-mailed: pass it on yourself.`
+            : `The welcome e-mail to ${created.email} could not be sent. Pass on the username and this password yourself.`}
         </Alert>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

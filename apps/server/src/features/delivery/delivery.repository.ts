@@ -259,7 +259,12 @@ export async function serverSecret(db: DbOrTx, name: string, make: () => string)
  */
 export async function liveGalleriesOfEmail(db: DbOrTx, email: string, today: string) {
   return db
-    .select({ title: clientGalleries.title, token: clientGalleries.deliveryToken, expiresAt: clientGalleries.deliveryExpiresAt })
+    .select({
+      title: clientGalleries.title,
+      token: clientGalleries.deliveryToken,
+      expiresAt: clientGalleries.deliveryExpiresAt,
+      coverAssetId: clientGalleries.coverAssetId,
+    })
     .from(clientGalleries)
     .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))
     .where(
@@ -285,6 +290,7 @@ export async function galleriesToRemind(db: DbOrTx, from: string, until: string)
       expiresAt: clientGalleries.deliveryExpiresAt,
       email: accounts.email,
       firstName: accounts.firstName,
+      coverAssetId: clientGalleries.coverAssetId,
     })
     .from(clientGalleries)
     .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))

@@ -20,6 +20,7 @@ import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import type { ZipEntry } from '../../media/zip';
 import { webSizeName } from '../../media/web-size';
+import { longDate, type MailContent } from '../../mail/content';
 import { queueMail } from '../emails/outgoing.service';
 import { galleryTag } from '../galleries/galleries.service';
 import { getSiteSettings } from '../site/site-settings.service';
@@ -512,11 +513,15 @@ export async function prepareOriginal(
 
 // The studio's side.
 
+/** What the delivery e-mail says of a password, which no e-mail ever carries. */
+export const DELIVERY_PASSWORD_NOTE =
+  'The gallery is protected by a password. For your privacy it is never sent by e-mail: the studio will share it with you separately.';
+
 /**
  * `POST .../delivery/send/`: e-mails the assigned customer the link (absolute, on `origin`), with
- * the admin's words above it. Says a password is needed, never which (the server has only its
- * hash): the admin may write it in the message. 409 without a customer or an e-mail address, or
- * while the gallery is unpublished; 502 when the mail server refuses.
+ * the admin's words above it and the gallery's cover. Says a password is needed and that the
+ * studio shares it separately: an e-mail never carries it (the server has only its hash anyway).
+ * 409 without a customer or an e-mail address, or while the gallery is unpublished.
  */
 export async function sendDeliveryLink(
   ctx: AppContext,
@@ -529,21 +534,26 @@ export async function sendDeliveryLink(
   if (g.accountId === null) throw new HttpError(409, DELIVERY_MESSAGES.noCustomer);
   if (!g.email?.trim()) throw new HttpError(409, DELIVERY_MESSAGES.noCustomerEmail);
   if (!g.status) throw new HttpError(409, DELIVERY_MESSAGES.notPublished);
-  const link = `${origin}${deliveryUrl(g.token)}`;
-  const greeting = g.firstName?.trim() ? `Hello ${g.firstName.trim()},` : 'Hello,';
-  const text = [
-    greeting,
-    '',
-    ...(message.trim() ? [message.trim(), ''] : []),
-    `Your photos "${g.title}" are ready:`,
-    link,
-    '',
-    ...(g.passwordHash ? ['The gallery is protected by a password, which the studio gives you.', ''] : []),
-    ...(g.expiresAt ? [`The link works until ${g.expiresAt} (inclusive).`, ''] : []),
-    'Keep this link to yourself: anyone who has it can see the gallery.',
-  ].join('\n');
+  const content: MailContent = {
+    preview: `Your photos are ready${g.expiresAt ? `: the gallery is open until ${longDate(g.expiresAt)}` : ''}.`,
+    greeting: g.firstName?.trim() ? `Hello ${g.firstName.trim()},` : 'Hello,',
+    heading: g.title,
+    paragraphs: [
+      g.allowDownload
+        ? 'Your photos are ready: view them, mark your favourites and download the ones you love.'
+        : 'Your photos are ready: view them and mark your favourites.',
+    ],
+    ...(message.trim() ? { quote: { text: message.trim() } } : {}),
+    button: { label: 'View your photos', url: `${origin}${deliveryUrl(g.token)}` },
+    notes: [
+      ...(g.passwordHash ? [DELIVERY_PASSWORD_NOTE] : []),
+      ...(g.expiresAt ? [`The link works until ${longDate(g.expiresAt)} (${g.expiresAt}, inclusive).`] : []),
+      'Keep this link to yourself: anyone who has it can see the gallery.',
+    ],
+    coverAssetId: g.coverAssetId,
+  };
   // Queued: a slow or refusing mail server is tried again and shows on the e-mails page.
-  await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos: ${g.title}`, text });
+  await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos: ${g.title}`, content });
   await repo.insertEvent(ctx.db, clientGalleryId, 'sent', g.email.trim());
   return { detail: DELIVERY_MESSAGES.linkSent };
 }
@@ -606,20 +616,29 @@ export async function requestGalleryLinks(ctx: AppContext, email: string, origin
 async function sendGalleryLinks(ctx: AppContext, { email, origin }: { email: string; origin: string }): Promise<void> {
   const galleries = await repo.liveGalleriesOfEmail(ctx.db, email, await studioToday(ctx));
   if (!galleries.length) return;
-  const text = [
-    'Hello,',
-    '',
-    galleries.length === 1 ? 'Here is the link to your client gallery:' : 'Here are the links to your client galleries:',
-    '',
-    ...galleries.flatMap((g) => [
-      `${g.title}: ${origin}${deliveryUrl(g.token)}`,
-      ...(g.expiresAt ? [`  (works until ${g.expiresAt}, inclusive)`] : []),
-    ]),
-    '',
+  const link = (g: (typeof galleries)[number]) => `${origin}${deliveryUrl(g.token)}`;
+  const until = (g: (typeof galleries)[number]) =>
+    g.expiresAt ? `Works until ${longDate(g.expiresAt)} (${g.expiresAt}, inclusive)` : undefined;
+  const [only] = galleries.length === 1 ? galleries : [];
+  const content: MailContent = {
+    preview: galleries.length === 1 ? 'The link to your client gallery.' : 'The links to your client galleries.',
+    greeting: 'Hello,',
+    heading: galleries.length === 1 ? 'Your client gallery' : 'Your client galleries',
+    paragraphs: [galleries.length === 1 ? 'Here is the link to your client gallery:' : 'Here are the links to your client galleries:'],
+    // One gallery: its cover and a button; several: a row each.
+    ...(only
+      ? {
+          button: { label: `View "${only.title}"`, url: link(only) },
+          coverAssetId: only.coverAssetId,
+          notes: until(only) ? [`${until(only)}.`] : [],
+        }
+      : { links: galleries.map((g) => ({ label: g.title, url: link(g), note: until(g) })), notes: [] }),
+  };
+  content.notes!.push(
     'Keep these links to yourself: anyone who has one can see the gallery.',
     'You asked for them on our website; if you did not, you can ignore this e-mail.',
-  ].join('\n');
-  await queueMail(ctx, { kind: 'delivery', to: email, subject: 'Your client galleries', text });
+  );
+  await queueMail(ctx, { kind: 'delivery', to: email, subject: 'Your client galleries', content });
 }
 
 export function defineGalleryLinksJob(jobs: JobQueue): void {

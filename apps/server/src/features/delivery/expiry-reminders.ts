@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../jobs/queue';
+import { longDate, type MailContent } from '../../mail/content';
 import { queueMail } from '../emails/outgoing.service';
 import { getSiteSettings } from '../site/site-settings.service';
 import * as repo from './delivery.repository';
@@ -27,18 +28,22 @@ export async function sendExpiryReminders(ctx: AppContext, now = new Date()): Pr
   let queued = 0;
   for (const g of due) {
     if (!g.expiresAt || !g.email || !(await repo.claimReminder(ctx.db, g.id, g.expiresAt))) continue;
-    const left = g.expiresAt === today ? 'today is the last day' : `the last day is ${g.expiresAt}`;
-    const text = [
-      g.firstName?.trim() ? `Hello ${g.firstName.trim()},` : 'Hello,',
-      '',
-      `Your photos "${g.title}" will not be online much longer: ${left}.`,
-      'Download the ones you want to keep before then.',
-      '',
+    const lastDay = g.expiresAt === today ? 'Today is the last day' : `The last day is ${longDate(g.expiresAt)}`;
+    const content: MailContent = {
+      preview: `${lastDay}: download the photos you want to keep.`,
+      greeting: g.firstName?.trim() ? `Hello ${g.firstName.trim()},` : 'Hello,',
+      heading: g.expiresAt === today ? 'Last day to download your photos' : 'Your gallery closes soon',
+      paragraphs: [
+        `Your photos "${g.title}" will not be online much longer. ${lastDay} (${g.expiresAt}).`,
+        'Download the ones you want to keep before then.',
+      ],
       // Without PUBLIC_URL a job knows no address for the site: the customer has the link already.
-      ...(origin ? [`${origin}${deliveryUrl(g.token)}`, ''] : ['Use the link from the e-mail the studio sent you.', '']),
-      `${settings.studio_name}`,
-    ].join('\n');
-    await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos expire soon: ${g.title}`, text });
+      ...(origin
+        ? { button: { label: 'Open your gallery', url: `${origin}${deliveryUrl(g.token)}` } }
+        : { notes: ['Use the link from the e-mail the studio sent you.'] }),
+      coverAssetId: g.coverAssetId,
+    };
+    await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos expire soon: ${g.title}`, content });
     await repo.insertEvent(ctx.db, g.id, 'reminder', g.email.trim());
     queued += 1;
   }

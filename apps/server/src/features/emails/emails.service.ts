@@ -10,6 +10,7 @@ import {
 } from '@darkroom/contracts';
 import type { Account } from '../../auth/accounts.repository';
 import { ValidationError } from '../../lib/errors';
+import type { MailContent } from '../../mail/content';
 import { findAdminRecipients, insertSentEmail, listSentEmails, type AdminRecipient } from './emails.repository';
 import { queueMail, SENT_EMAILS_CACHE_TAG } from './outgoing.service';
 
@@ -18,10 +19,16 @@ export { SENT_EMAILS_CACHE_TAG };
 const senderName = (a: Pick<Account, 'firstName' | 'lastName' | 'username'>) =>
   displayName({ first_name: a.firstName, last_name: a.lastName, username: a.username });
 
-/** The body as sent: the admin's text, then who sent it, so a reply goes to a person. */
-function bodyOf(message: string, sender: Account): string {
+/** The message as sent: the admin's words, then who sent them; a reply goes to that person. */
+function contentOf(data: SendEmail, sender: Account): MailContent {
   const from = sender.email ? `${senderName(sender)} <${sender.email}>` : senderName(sender);
-  return `${message}\n\n--\nSent by ${from} from the Darkroom admin portal.\n`;
+  return {
+    preview: data.message.split('\n')[0]!.slice(0, 140),
+    heading: data.subject,
+    paragraphs: data.message.split(/\n{2,}/),
+    notes: [`Sent by ${from} from the admin portal.`],
+    ...(sender.email ? { replyTo: sender.email } : {}),
+  };
 }
 
 /** Checks that every id is an admin with an address; the 400 names the recipients field. */
@@ -51,9 +58,9 @@ export async function sendEmail(ctx: AppContext, data: SendEmail, sender: Accoun
     sentBy: sender.id,
     status: 'queued',
   });
-  const text = bodyOf(data.message, sender);
+  const content = contentOf(data, sender);
   for (const r of recipients) {
-    await queueMail(ctx, { kind: 'admin-email', to: r.email, subject: data.subject, text, sentEmailId: record.id, recipientId: r.id });
+    await queueMail(ctx, { kind: 'admin-email', to: r.email, subject: data.subject, content, sentEmailId: record.id, recipientId: r.id });
   }
   await ctx.cache.invalidate(SENT_EMAILS_CACHE_TAG);
   const results = recipients.map((r): EmailRecipientResult => ({

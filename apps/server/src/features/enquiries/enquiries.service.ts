@@ -22,6 +22,7 @@ import { actingAdmin, type AppContext } from '../../context';
 import { HttpError, notFound, orNotFound, ValidationError } from '../../lib/errors';
 import { listContactUsContent } from '../contact/contact.service';
 import { countAttempt } from '../../lib/rate-limiter';
+import { portalUrl, type MailContent } from '../../mail/content';
 import { queueMail, SENT_EMAILS_CACHE_TAG } from '../emails/outgoing.service';
 import { listPeople } from '../people/people.repository';
 import { createCustomer } from '../people/people.service';
@@ -183,26 +184,44 @@ async function withOtherWays(ctx: AppContext, refusal: HttpError): Promise<HttpE
   return new HttpError(refusal.statusCode, detail, refusal.headers);
 }
 
-/** The answers a visitor gave, one per line, for the admins' notice. */
-function answersOf(row: EnquiryRow): string {
-  const lines = [
+/** The answers a visitor gave, as label and value rows for the admins' notice. */
+function answersOf(row: EnquiryRow): { label: string; value: string }[] {
+  const rows: [string, string | null][] = [
     ['Event date', row.eventDate ?? ''],
     ['Venue or location', row.venue],
     ['Service', row.serviceName],
     ['Budget', row.budget],
     ['Phone', row.phone],
     ['Heard of us from', row.heardFrom],
-  ].filter(([, v]) => v);
-  return lines.length ? `${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n` : '';
+  ];
+  return rows.filter(([, v]) => v).map(([label, value]) => ({ label, value: value! }));
 }
 
-/** Queues a message to every active admin with an address: the visitor never waits for the mail server, and a mail failure never loses the enquiry. */
+/**
+ * Queues a message to every active admin with an address: the visitor never waits for the mail
+ * server, and a mail failure never loses the enquiry. Reply-To is the visitor, so answering the
+ * notice answers them.
+ */
 async function notifyAdmins(ctx: AppContext, row: EnquiryRow): Promise<void> {
   try {
     const to = (await listPeople(ctx.db, 'admin')).filter((a) => a.isActive && a.email.trim()).map((a) => a.email);
     if (!to.length) return;
-    const text = `A visitor sent an enquiry from the website.\n\nFrom: ${row.fullName} <${row.email}>\n${answersOf(row)}\n${row.message}\n\n--\nDarkroom: see User enquiries in the admin portal.\n`;
-    await queueMail(ctx, { kind: 'enquiry', to, subject: `New enquiry from ${row.fullName}`, text });
+    const portal = portalUrl(ctx.config.publicUrl, '/User-enquiries');
+    const content: MailContent = {
+      preview: `${row.fullName} wrote from the website.`,
+      heading: `New enquiry from ${row.fullName}`,
+      paragraphs: ['A visitor sent an enquiry from the website.'],
+      details: [{ label: 'From', value: `${row.fullName} <${row.email}>` }, ...answersOf(row)],
+      quote: { text: row.message },
+      ...(portal ? { button: { label: 'Open User enquiries', url: portal } } : {}),
+      notes: [
+        portal
+          ? 'Reply to this e-mail to answer the visitor.'
+          : 'See User enquiries in the admin portal; reply to this e-mail to answer the visitor.',
+      ],
+      replyTo: row.email,
+    };
+    await queueMail(ctx, { kind: 'enquiry', to, subject: `New enquiry from ${row.fullName}`, content });
   } catch (err) {
     ctx.log.warn({ err }, 'enquiry notification failed');
   }
@@ -211,9 +230,13 @@ async function notifyAdmins(ctx: AppContext, row: EnquiryRow): Promise<void> {
 /** The automatic acknowledgement, in the studio's words; once per enquiry, and never at the cost of the enquiry. */
 async function acknowledge(ctx: AppContext, row: EnquiryRow, settings: SiteSettings): Promise<void> {
   try {
-    const greeting = `Dear ${row.fullName},`;
-    const text = `${greeting}\n\n${settings.enquiry_ack.message}\n\n${settings.studio_name}\n`;
-    await queueMail(ctx, { kind: 'enquiry-ack', to: row.email, subject: settings.enquiry_ack.subject, text });
+    const content: MailContent = {
+      preview: settings.enquiry_ack.message.split('\n')[0]!.slice(0, 140),
+      greeting: `Dear ${row.fullName},`,
+      heading: settings.enquiry_ack.subject,
+      paragraphs: settings.enquiry_ack.message.split(/\n{2,}/),
+    };
+    await queueMail(ctx, { kind: 'enquiry-ack', to: row.email, subject: settings.enquiry_ack.subject, content });
     await updateEnquiry(ctx.db, row.id, { timeAcknowledged: new Date() });
     await ctx.cache.invalidate(ENQUIRIES_CACHE_TAG);
   } catch (err) {
@@ -240,8 +263,13 @@ export async function updateEnquiryFields(ctx: AppContext, id: number, patch: En
 export async function replyToEnquiry(ctx: AppContext, id: number, input: EnquiryReplyInput): Promise<Enquiry> {
   const admin = actingAdmin(ctx);
   const enquiry = await orNotFound(findEnquiry(ctx.db, id));
-  const mailId = await queueMail(ctx, { kind: 'enquiry-reply', to: enquiry.email, subject: input.subject, text: input.message });
   const sentBy = displayName({ first_name: admin.firstName, last_name: admin.lastName, username: admin.username });
+  const content: MailContent = {
+    // The admin's own words as written (their greeting included): a letter, without a heading.
+    preview: input.message.split('\n')[0]!.slice(0, 140),
+    paragraphs: input.message.split(/\n{2,}/),
+  };
+  const mailId = await queueMail(ctx, { kind: 'enquiry-reply', to: enquiry.email, subject: input.subject, content });
   await insertReply(ctx.db, { enquiryId: id, subject: input.subject, body: input.message, outgoingMailId: mailId, sentBy });
   if (enquiry.status === 'new') await updateEnquiry(ctx.db, id, { status: 'replied' });
   await ctx.cache.invalidate(ENQUIRIES_CACHE_TAG);

@@ -15,6 +15,8 @@ import { generatePassword, hashPassword } from '../../auth/passwords';
 import { revokeAccountTokens } from '../../auth/tokens.repository';
 import { forbidden, HttpError, orNotFound, ValidationError } from '../../lib/errors';
 import { sentChanges } from '../../lib/patch';
+import { portalUrl, type MailContent } from '../../mail/content';
+import { brandedMail } from '../emails/outgoing.service';
 import {
   deletePerson,
   findHoldings,
@@ -58,22 +60,26 @@ export async function customerById(ctx: AppContext, id: number): Promise<PersonA
   return toPerson(await orNotFound(findPerson(ctx.db, 'user', id)));
 }
 
-function welcomeMail(account: Account, password: string) {
-  const greeting = account.firstName ? `Hello ${account.firstName},` : 'Hello,';
-  return {
-    to: account.email,
-    subject: 'Your new account',
-    text: [
-      greeting,
-      '',
-      'An account has been created for you on the studio admin portal.',
-      '',
-      `Username: ${account.username}`,
-      `Temporary password: ${password}`,
-      '',
-      'Please sign in and change this password straight away.',
-    ].join('\n'),
+/** What the welcome says of the password. */
+const WELCOME_PASSWORD_NOTE =
+  'Your temporary password comes from the admin who made your account: for your security it is never sent by e-mail. Please sign in and change it straight away.';
+
+/**
+ * The new admin's welcome: the username and where to sign in, in the studio's brand. The temporary
+ * password is not in it (no e-mail carries a password): the creating admin passes it on.
+ */
+async function sendWelcome(ctx: AppContext, account: Account): Promise<void> {
+  const portal = portalUrl(ctx.config.publicUrl, '/');
+  const content: MailContent = {
+    preview: "An account was made for you on the studio's admin portal.",
+    greeting: account.firstName ? `Hello ${account.firstName},` : 'Hello,',
+    heading: 'Your new account',
+    paragraphs: ['An account has been created for you on the studio admin portal.'],
+    details: [{ label: 'Username', value: account.username }],
+    ...(portal ? { button: { label: 'Sign in', url: portal } } : {}),
+    notes: [WELCOME_PASSWORD_NOTE],
   };
+  await ctx.mailer.send({ to: account.email, subject: 'Your new account', ...(await brandedMail(ctx, content)) });
 }
 
 export interface NewAccount {
@@ -127,17 +133,17 @@ export async function createCustomer(ctx: AppContext, input: PersonCreateInput):
 
 /**
  * Creates an admin from the portal with a generated temporary password, which is returned once
- * (for the creating admin to pass on) and e-mailed to the account.
+ * for the creating admin to pass on (never e-mailed); the account gets a welcome e-mail.
  */
 export async function createPerson(ctx: AppContext, kind: 'admin', input: PersonCreateInput): Promise<PersonCreated> {
   const { account, password } = await createAccountWithPassword(ctx, kind, input);
   let emailSent = false;
   try {
-    await ctx.mailer.send(welcomeMail(account, password));
+    await sendWelcome(ctx, account);
     emailSent = true;
   } catch (err) {
     // The account exists; the admin still sees the password and can pass it on.
-    ctx.log.warn({ err, accountId: account.id }, 'could not e-mail the temporary password');
+    ctx.log.warn({ err, accountId: account.id }, 'could not send the welcome e-mail');
   }
   return { ...toPerson(account), temporary_password: password, email_sent: emailSent };
 }

@@ -1,0 +1,262 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { ClientGallery, Enquiry } from '@darkroom/contracts';
+import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../test/harness';
+import { createAccount } from '../auth/accounts.repository';
+import { clientGalleries, contactInfos, outgoingMail } from '../db/schema';
+import { brandedMail, queueMail } from '../features/emails/outgoing.service';
+import { DELIVERY_PASSWORD_NOTE } from '../features/delivery/delivery.service';
+import { sendExpiryReminders } from '../features/delivery/expiry-reminders';
+import { COVER_CID } from './content';
+import { createMailer } from './mailer';
+import { selectionSubmittedMail, studioAlertMail } from './messages';
+
+const ORIGIN = 'https://photos.lumen.test';
+const GALLERY_PASSWORD = 'Sunflower-Meadow-42';
+const DOWNLOAD_PIN = '4831';
+
+/** A real SMTP server on loopback that keeps every message it accepts, raw and parsed. */
+async function startSmtp() {
+  const inbox: { raw: string; mail: ParsedMail }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw, { keepCidLinks: true }).then(
+          (mail) => {
+            inbox.push({ raw: raw.toString('utf8'), mail });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const first = (a: AddressObject | AddressObject[] | undefined) => [a ?? []].flat()[0]?.value[0];
+
+/** What every branded message must be: both parts, the studio's name and reply address, no secret. */
+function expectBranded(m: { raw: string; mail: ParsedMail }, replyTo = 'hello@lumen.test') {
+  expect(m.mail.text?.trim()).toBeTruthy();
+  expect(typeof m.mail.html === 'string' && m.mail.html.includes('<html')).toBe(true);
+  expect(first(m.mail.from)).toEqual({ name: 'Lumen Studio', address: 'no-reply@lumen.test' });
+  expect(first(m.mail.replyTo)?.address).toBe(replyTo);
+  expect(m.mail.html).toContain('Lumen Studio');
+  // Nothing secret in any part, encoded or not (the PIN's four digits could occur in the
+  // cover's base64 by chance, so they are looked for in the words).
+  for (const part of [m.raw, m.mail.text ?? '', m.mail.html || '']) expect(part).not.toContain(GALLERY_PASSWORD);
+  for (const part of [m.mail.text ?? '', m.mail.html || '']) expect(part).not.toContain(DOWNLOAD_PIN);
+}
+
+/** The button's link in the HTML, and the same link in the text. */
+function expectButton(m: { mail: ParsedMail }, url: string) {
+  expect(m.mail.html).toContain(`href="${url}"`);
+  expect(m.mail.text).toContain(url);
+}
+
+/** The cover inline: referenced as cid: in the HTML and attached as a JPEG of 960 x 640. */
+async function expectCover(m: { mail: ParsedMail }) {
+  expect(m.mail.html).toContain(`src="cid:${COVER_CID}"`);
+  const cover = m.mail.attachments.find((a) => a.contentId === `<${COVER_CID}>` || a.cid === COVER_CID);
+  expect(cover?.contentType).toBe('image/jpeg');
+  const meta = await sharp(cover!.content).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 960, 640]);
+}
+
+describeEachDatabase('branded e-mails over SMTP', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let ada: number;
+  let seed = 7100;
+
+  const createGallery = async (title: string): Promise<ClientGallery> => {
+    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: seed++, width: 1600, height: 1200 }), type: 'image/jpeg' };
+    const body = await multipart({ title, user: ada, cover_image: cover });
+    const res = await t.as({ method: 'POST', url: '/adminportal/manage-client-galleries/', payload: body.payload, headers: body.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const g = res.json() as ClientGallery;
+    const published = await t.as({
+      method: 'PATCH',
+      url: `/adminportal/manage-client-galleries/${g.id}/`,
+      payload: { status: true, delivery_password: GALLERY_PASSWORD, download_pin: DOWNLOAD_PIN },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    return published.json();
+  };
+  const inboxFor = (subject: string) => smtp.inbox.filter((m) => m.mail.subject === subject);
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      mailFrom: 'Darkroom <no-reply@lumen.test>',
+      dataDir: '/nonexistent',
+    });
+    t = await createTestApp(kind, { mailer, env: { PUBLIC_URL: ORIGIN } });
+    ada = (
+      await createAccount(t.database.db, { username: 'ada', passwordHash: 'x', firstName: 'Ada', lastName: 'L', email: 'ada@example.test' })
+    ).id;
+    await t.database.db.insert(contactInfos).values({ name: 'Lumen', email: 'hello@lumen.test', phone: '+44 20 7946 0000' });
+    const { time_updated: _t, ...current } = (await t.as({ method: 'GET', url: '/adminportal/site-settings/' })).json() as Record<
+      string,
+      unknown
+    >;
+    const saved = await t.as({
+      method: 'PUT',
+      url: '/adminportal/site-settings/',
+      payload: {
+        ...current,
+        studio_name: 'Lumen Studio',
+        enquiry_ack: { enabled: true, subject: 'Thank you for writing', message: 'We answer within a day.' },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+  beforeEach(() => {
+    smtp.inbox.length = 0;
+  });
+
+  it('sends the delivery link with the cover, a button, and a word on the password instead of it', async () => {
+    const g = await createGallery('Autumn wedding');
+    const res = await t.as({
+      method: 'POST',
+      url: `/adminportal/manage-client-galleries/${g.id}/delivery/send/`,
+      payload: { message: 'It was a joy.\nEnjoy them!' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await mailSettled(t);
+    const [m] = inboxFor('Your photos: Autumn wedding');
+    expectBranded(m!);
+    expectButton(m!, `${ORIGIN}${g.delivery_url}`);
+    await expectCover(m!);
+    expect(m!.mail.text).toContain(DELIVERY_PASSWORD_NOTE);
+    expect(m!.mail.html).toContain('It was a joy.<br/>Enjoy them!');
+    // The e-mails page keeps the text part.
+    const [row] = await t.database.db.select().from(outgoingMail).where(eq(outgoingMail.subject, 'Your photos: Autumn wedding'));
+    expect(row!.body).toBe(m!.mail.text);
+  });
+
+  it('reminds before expiry with the cover and a button', async () => {
+    const g = await createGallery('Closing soon');
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.update(clientGalleries).set({ deliveryExpiresAt: soon }).where(eq(clientGalleries.id, g.id));
+    expect(await sendExpiryReminders(t.ctx)).toBeGreaterThan(0);
+    await mailSettled(t);
+    const [m] = inboxFor('Your photos expire soon: Closing soon');
+    expectBranded(m!);
+    expectButton(m!, `${ORIGIN}${g.delivery_url}`);
+    await expectCover(m!);
+    expect(m!.mail.text).toContain(soon);
+  });
+
+  it("e-mails a customer's gallery links from the client gallery page", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/site/client-gallery/', payload: { email: 'ada@example.test' } });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.runtime.jobs.start(t.app.runtime);
+    while (!inboxFor('Your client galleries').length) await new Promise((r) => setTimeout(r, 25));
+    const [m] = inboxFor('Your client galleries');
+    expectBranded(m!);
+    const galleries = await t.database.db.select({ token: clientGalleries.deliveryToken }).from(clientGalleries);
+    for (const g of galleries) expectButton(m!, `${ORIGIN}/g/${g.token}/`);
+  });
+
+  it('notifies the admins of an enquiry (Reply-To the visitor) and acknowledges it to the visitor', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/site/enquiries/',
+      payload: { full_name: 'Grace Hopper', email: 'grace@example.test', message: 'Are you free in June?' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await mailSettled(t);
+    const [notice] = inboxFor('New enquiry from Grace Hopper');
+    expectBranded(notice!, 'grace@example.test');
+    expectButton(notice!, `${ORIGIN}/admin-account/User-enquiries`);
+    expect(notice!.mail.html).toContain('Are you free in June?');
+    const [ack] = inboxFor('Thank you for writing');
+    expectBranded(ack!);
+    expect(first(ack!.mail.to)?.address).toBe('grace@example.test');
+    expect(ack!.mail.html).toContain('We answer within a day.');
+
+    // The studio's reply from the portal.
+    const [enquiry] = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as Enquiry[];
+    const reply = await t.as({
+      method: 'POST',
+      url: `/adminportal/user-enqueries/${enquiry!.id}/reply/`,
+      payload: { subject: 'June is free', message: 'Dear Grace,\n\nWe are free on the 14th.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    await mailSettled(t);
+    const [answer] = inboxFor('June is free');
+    expectBranded(answer!);
+    expect(answer!.mail.html).toContain('We are free on the 14th.');
+    expect(answer!.mail.text).toContain('Dear Grace,\n\nWe are free on the 14th.');
+  });
+
+  it('renders the selection-submitted notice and a studio alert in the brand', async () => {
+    const selection = selectionSubmittedMail({
+      galleryTitle: 'Autumn wedding',
+      galleryId: 12,
+      visitorName: 'Ada L',
+      visitorEmail: 'ada@example.test',
+      count: 40,
+      publicUrl: ORIGIN,
+    });
+    const alert = studioAlertMail({
+      event: 'downloaded',
+      galleryTitle: 'Autumn wedding',
+      galleryId: 12,
+      detail: 'All photos, web size.',
+      publicUrl: ORIGIN,
+    });
+    await t.ctx.mailer.send({ to: 'owner@studio.test', subject: 'Selection', ...(await brandedMail(t.ctx, selection)) });
+    await t.ctx.mailer.send({ to: 'owner@studio.test', subject: 'Alert', ...(await brandedMail(t.ctx, alert)) });
+    const [s] = inboxFor('Selection');
+    expectBranded(s!, 'ada@example.test');
+    expectButton(s!, `${ORIGIN}/admin-account/ClientGalleries?id=12`);
+    expect(s!.mail.text).toMatch(/Photos chosen: 40/);
+    const [a] = inboxFor('Alert');
+    expectBranded(a!);
+    expectButton(a!, `${ORIGIN}/admin-account/ClientGalleries?id=12`);
+    expect(a!.mail.text).toContain('All photos, web size.');
+  });
+
+  it('sends a message without its cover when the cover cannot be read, and an old row as text', async () => {
+    await queueMail(t.ctx, {
+      kind: 'delivery',
+      to: 'ada@example.test',
+      subject: 'No cover',
+      content: { preview: 'x', heading: 'No cover', paragraphs: ['Still here.'], coverAssetId: 999_999 },
+    });
+    await t.database.db
+      .insert(outgoingMail)
+      .values({ kind: 'delivery', toAddress: 'ada@example.test', subject: 'Old row', body: 'Plain words.' });
+    const [old] = await t.database.db.select().from(outgoingMail).where(eq(outgoingMail.subject, 'Old row'));
+    await t.ctx.jobs.send('mail', { id: old!.id });
+    await mailSettled(t);
+    const [m] = inboxFor('No cover');
+    expectBranded(m!);
+    expect(m!.mail.html).not.toContain('cid:');
+    expect(m!.mail.attachments).toHaveLength(0);
+    const [o] = inboxFor('Old row');
+    expect(o!.mail.text?.trim()).toBe('Plain words.');
+    expect(o!.mail.html).toBeFalsy();
+  });
+});
