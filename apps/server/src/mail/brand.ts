@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { listContactInfoRows, listContactUsRows } from '../features/contact/contact.repository';
+import { mailBrandExtras } from '../features/site/branding.service';
 import { getSiteSettings } from '../features/site/site-settings.service';
 
 /** What an e-mail shows of the studio: its name, how to reach it, and its look. */
@@ -27,18 +28,24 @@ export const safeAccent = (value: string | null | undefined): string =>
 /**
  * The brand of every e-mail, read from what the studio has set: the Site settings' studio name,
  * the e-mail and phone of the first contact details (as the expired-gallery page shows them),
- * else the Contact page's. `logoUrl` and `accent` come from Site settings once they
- * hold them (until then: no logo, the neutral accent).
+ * else the Contact page's; the logo (its PNG copy: many mail programs show no WebP) and the
+ * accent from Site settings' branding (without them: the name in type, the neutral accent).
  */
 export async function studioBrand(ctx: AppContext): Promise<Brand> {
-  const [settings, infos, pages] = await Promise.all([getSiteSettings(ctx), listContactInfoRows(ctx.db), listContactUsRows(ctx.db)]);
+  const [settings, infos, pages, extras] = await Promise.all([
+    getSiteSettings(ctx),
+    listContactInfoRows(ctx.db),
+    listContactUsRows(ctx.db),
+    mailBrandExtras(ctx, ctx.config.publicUrl ?? ''),
+  ]);
   const contact = [...infos, ...pages].find((c) => c.email.trim());
   return {
     name: settings.studio_name.trim() || 'Our studio',
     contactEmail: contact?.email.trim() || null,
     phone: contact?.phone.trim() || null,
     siteUrl: ctx.config.publicUrl,
-    // Site settings' `logo` and `accent_color` (being added) go here: logoUrl and safeAccent(...).
-    accent: DEFAULT_ACCENT,
+    // The logo needs an absolute address: without PUBLIC_URL the name is set in type.
+    ...(ctx.config.publicUrl && extras.logoUrl ? { logoUrl: extras.logoUrl } : {}),
+    accent: safeAccent(extras.accent),
   };
 }

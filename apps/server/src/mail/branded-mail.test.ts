@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { ClientGallery, Enquiry } from '@darkroom/contracts';
+import type { ClientGallery, EnquiryPage } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../test/harness';
 import { createAccount } from '../auth/accounts.repository';
 import { clientGalleries, contactInfos, outgoingMail } from '../db/schema';
@@ -196,7 +196,7 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
     expect(ack!.mail.html).toContain('We answer within a day.');
 
     // The studio's reply from the portal.
-    const [enquiry] = (await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as Enquiry[];
+    const [enquiry] = ((await t.as({ method: 'GET', url: '/adminportal/user-enqueries/' })).json() as EnquiryPage).items;
     const reply = await t.as({
       method: 'POST',
       url: `/adminportal/user-enqueries/${enquiry!.id}/reply/`,
@@ -216,7 +216,8 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
       galleryId: 12,
       visitorName: 'Ada L',
       visitorEmail: 'ada@example.test',
-      count: 40,
+      fileNames: ['IMG_0001.jpg', 'IMG_0002.jpg'],
+      notes: [{ name: 'IMG_0002.jpg', text: 'crop tighter' }],
       publicUrl: ORIGIN,
     });
     const alert = studioAlertMail({
@@ -231,7 +232,9 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
     const [s] = inboxFor('Selection');
     expectBranded(s!, 'ada@example.test');
     expectButton(s!, `${ORIGIN}/admin-account/ClientGalleries?id=12`);
-    expect(s!.mail.text).toMatch(/Photos chosen: 40/);
+    expect(s!.mail.text).toContain('File names: IMG_0001.jpg, IMG_0002.jpg');
+    expect(s!.mail.text).toContain('IMG_0002.jpg: crop tighter');
+    expect(s!.mail.html).toContain('2 photos');
     const [a] = inboxFor('Alert');
     expectBranded(a!);
     expectButton(a!, `${ORIGIN}/admin-account/ClientGalleries?id=12`);
@@ -258,5 +261,26 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
     const [o] = inboxFor('Old row');
     expect(o!.mail.text?.trim()).toBe('Plain words.');
     expect(o!.mail.html).toBeFalsy();
+  });
+
+  it("wears the studio's logo and accent once Site settings' branding has them", async () => {
+    const logo = await makeImage({ width: 300, height: 100, seed: 91 });
+    const branded = await t.as({
+      method: 'PUT',
+      url: '/adminportal/site-settings/branding/',
+      ...(await multipart({
+        accent: '#2A6F97',
+        font_pairing: 'editorial',
+        logo: { filename: 'logo.jpg', content: logo, type: 'image/jpeg' },
+      })),
+    });
+    expect(branded.statusCode, branded.body).toBe(200);
+    const content = { preview: 'Hello', heading: 'Hello', paragraphs: ['A word from the studio.'] };
+    await t.ctx.mailer.send({ to: 'owner@studio.test', subject: 'In the brand', ...(await brandedMail(t.ctx, content)) });
+    const [m] = inboxFor('In the brand');
+    const src = /<img[^>]+src="(https:\/\/photos\.lumen\.test\/media\/[^"]+\.png)"/.exec(m!.mail.html as string)?.[1];
+    expect(src).toBeTruthy();
+    expect((await t.app.inject({ method: 'GET', url: src!.slice(ORIGIN.length) })).headers['content-type']).toBe('image/png');
+    expect(m!.mail.html).toContain('#2a6f97');
   });
 });

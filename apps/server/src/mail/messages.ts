@@ -6,16 +6,19 @@ import { portalUrl, type MailContent } from './content';
  * `queueMail`; the link leads to the gallery's photos page of the portal.
  */
 
-/** "Selection submitted": who chose, how many photos, and where to see them. */
+/** "Selection submitted": who chose, how many photos, their file names and notes, and where to see them. */
 export function selectionSubmittedMail(s: {
   galleryTitle: string;
   galleryId: number;
   visitorName: string;
-  visitorEmail: string;
-  count: number;
+  /** Null for the gallery's one shared list (no visitor gave an address). */
+  visitorEmail: string | null;
+  fileNames: string[];
+  notes: { name: string; text: string }[];
   publicUrl: string | null;
 }): MailContent {
-  const photos = `${s.count} photo${s.count === 1 ? '' : 's'}`;
+  const count = s.fileNames.length;
+  const photos = `${count} photo${count === 1 ? '' : 's'}`;
   const link = portalUrl(s.publicUrl, `/ClientGalleries?id=${s.galleryId}`);
   return {
     preview: `${s.visitorName} chose ${photos} in "${s.galleryTitle}".`,
@@ -23,17 +26,18 @@ export function selectionSubmittedMail(s: {
     paragraphs: [`${s.visitorName} submitted a selection of ${photos} in "${s.galleryTitle}".`],
     details: [
       { label: 'Name', value: s.visitorName },
-      { label: 'E-mail', value: s.visitorEmail },
-      { label: 'Photos chosen', value: String(s.count) },
+      ...(s.visitorEmail ? [{ label: 'E-mail', value: s.visitorEmail }] : []),
       { label: 'Gallery', value: s.galleryTitle },
+      { label: 'File names', value: s.fileNames.join(', ') },
     ],
+    ...(s.notes.length ? { quote: { text: s.notes.map((n) => `${n.name}: ${n.text}`).join('\n'), by: 'Notes' } } : {}),
     ...(link ? { button: { label: 'See the selection', url: link } } : {}),
     notes: [
-      link
+      s.visitorEmail
         ? 'Reply to this e-mail to write to the visitor.'
-        : 'See the gallery in the admin portal; reply to this e-mail to write to the visitor.',
+        : 'The photos page of the gallery in the admin portal shows this list and copies its file names.',
     ],
-    replyTo: s.visitorEmail,
+    ...(s.visitorEmail ? { replyTo: s.visitorEmail } : {}),
   };
 }
 

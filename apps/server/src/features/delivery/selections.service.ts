@@ -58,7 +58,8 @@ export async function submitSelection(ctx: AppContext, access: OpenAccess): Prom
     ctx,
     'selection_submitted',
     submittedMail(
-      access.title,
+      ctx,
+      { id: access.galleryId, title: access.title },
       owner,
       photos.map((p) => p.name),
       notes,

@@ -198,8 +198,9 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     await mailSettled(t);
     const mails = smtp.inbox.slice(before).filter((m) => m.data.includes('Selection submitted: Proofing'));
     expect(mails.map((m) => m.to).sort()).toEqual([['grace@studio.test'], ['owner@studio.test']]);
-    expect(mails[0]!.data).toContain('Ada <ada@example.test> submitted a selection of 2 photos');
-    expect(mails[0]!.data).toContain('a.jpg, b.jpg');
+    expect(mails[0]!.data).toContain('Ada submitted a selection of 2 photos');
+    expect(mails[0]!.data).toContain('Reply-To: ada@example.test');
+    expect(mails[0]!.data).toContain('File names: a.jpg, b.jpg');
     expect(mails[0]!.data).toContain('b.jpg: crop tighter');
 
     const dashboard = (await t.as({ method: 'GET', url: '/adminportal/dashboard/' })).json() as DashboardSummary;

@@ -1,5 +1,7 @@
 import type { StudioAlerts } from '@darkroom/contracts';
 import type { AppContext } from '../../context';
+import { selectionSubmittedMail, studioAlertMail } from '../../mail/messages';
+import type { MailContent } from '../../mail/content';
 import { queueMail } from '../emails/outgoing.service';
 import { listPeople } from '../people/people.repository';
 import { getSiteSettings } from '../site/site-settings.service';
@@ -13,7 +15,7 @@ import { claimAlert } from './selections.repository';
 
 export interface AlertMail {
   subject: string;
-  text: string;
+  content: MailContent;
 }
 
 /** Queues `mail` to each admin when the studio's toggle `which` is on. Answers how many were queued. */
@@ -21,15 +23,13 @@ export async function alertAdmins(ctx: AppContext, which: keyof StudioAlerts, ma
   try {
     if (!(await getSiteSettings(ctx)).studio_alerts[which]) return 0;
     const to = (await listPeople(ctx.db, 'admin')).filter((a) => a.isActive && a.email.trim()).map((a) => a.email.trim());
-    for (const address of to) await queueMail(ctx, { kind: 'studio-alert', to: address, subject: mail.subject, text: mail.text });
+    for (const address of to) await queueMail(ctx, { kind: 'studio-alert', to: address, subject: mail.subject, content: mail.content });
     return to.length;
   } catch (err) {
     ctx.log.error({ err, alert: which }, 'a studio alert could not be queued');
     return 0;
   }
 }
-
-const footer = '\n\n--\nDarkroom: see Client galleries in the admin portal. Turn these e-mails off in Site settings.\n';
 
 /**
  * A gallery's first opening or first download: claimed once per gallery (whatever the toggle
@@ -48,30 +48,30 @@ export async function alertFirst(
     ctx.log.error({ err, alert: which }, 'a studio alert could not be claimed');
     return;
   }
-  const verb = which === 'opened' ? 'opened' : 'downloaded';
   await alertAdmins(ctx, which === 'opened' ? 'gallery_opened' : 'gallery_downloaded', {
-    subject: `Client gallery ${verb}: ${title}`,
-    text: `The client gallery "${title}" was ${verb} for the first time${detail ? ` (${detail})` : ''}.${footer}`,
+    subject: `Client gallery ${which}: ${title}`,
+    content: studioAlertMail({ event: which, galleryTitle: title, galleryId, detail, publicUrl: ctx.config.publicUrl }),
   });
 }
 
 /** The e-mail of a submitted selection: who, how many, the file names and the notes. */
 export function submittedMail(
-  title: string,
+  ctx: AppContext,
+  gallery: { id: number; title: string },
   who: { name: string; email: string | null },
   names: string[],
   notes: { name: string; text: string }[],
 ): AlertMail {
-  const person = who.email ? `${who.name} <${who.email}>` : 'The customer';
   return {
-    subject: `Selection submitted: ${title}`,
-    text:
-      [
-        `${person} submitted a selection of ${names.length} photo${names.length === 1 ? '' : 's'} in "${title}".`,
-        '',
-        'File names:',
-        names.join(', '),
-        ...(notes.length ? ['', 'Notes:', ...notes.map((n) => `- ${n.name}: ${n.text}`)] : []),
-      ].join('\n') + footer,
+    subject: `Selection submitted: ${gallery.title}`,
+    content: selectionSubmittedMail({
+      galleryTitle: gallery.title,
+      galleryId: gallery.id,
+      visitorName: who.email ? who.name : 'The customer',
+      visitorEmail: who.email,
+      fileNames: names,
+      notes,
+      publicUrl: ctx.config.publicUrl,
+    }),
   };
 }
