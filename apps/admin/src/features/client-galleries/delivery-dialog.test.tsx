@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DELIVERY_MESSAGES, type ClientGallery, type DeliveryActivity } from '@darkroom/contracts';
+import { DELIVERY_MESSAGES, SELECTION_MESSAGES, type ClientGallery, type DeliveryActivity } from '@darkroom/contracts';
 import { DISCARD_TITLE } from '../../components/form-dialog';
 import { DeliveryDialog } from './delivery-dialog';
 import { DELIVERY_TEXT } from './delivery-text';
@@ -169,6 +169,23 @@ describe('DeliveryDialog', { timeout: 30_000 }, () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save access settings' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]!.body).toEqual({ delivery_password: '', delivery_expires_at: '' });
+  });
+
+  it("asks each visitor's name and caps a list, sending only those two, and shows the limit's message", async () => {
+    const calls = serve((c) =>
+      c.method === 'PATCH'
+        ? { status: 400, body: { selection_limit: [SELECTION_MESSAGES.limitInvalid] } }
+        : { status: 200, body: activity },
+    );
+    const user = userEvent.setup();
+    renderDialog(gallery());
+    await user.click(within(dialog()).getByRole('switch', { name: "Ask each visitor's name and e-mail" }));
+    await user.type(within(dialog()).getByLabelText('Most photos a list may hold'), '4x0');
+    expect((within(dialog()).getByLabelText('Most photos a list may hold') as HTMLInputElement).value).toBe('40');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save access settings' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ require_email: true, selection_limit: '40' });
+    await waitFor(() => expect(screen.getAllByText(SELECTION_MESSAGES.limitInvalid).length).toBeGreaterThan(0));
   });
 
   it("puts the server's field message under its field", async () => {
