@@ -272,7 +272,7 @@ export async function deliveryGalleryPage(
   const row = await repo.galleryAccessById(ctx.db, galleryId);
   if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
   const set = await chosenSet(ctx, galleryId, query.set);
-  const [photos, counts, favouriteIds] = await Promise.all([
+  const [photos, counts, favouriteIds, tabs] = await Promise.all([
     repo.deliveryPhotos(ctx.db, galleryId, {
       onlyFavourites: query.favourites,
       page: { offset: (query.page - 1) * pageSize, limit: pageSize },
@@ -280,8 +280,8 @@ export async function deliveryGalleryPage(
     }),
     repo.deliveryPhotoCounts(ctx.db, galleryId, set?.id),
     repo.favouriteIds(ctx.db, galleryId),
+    setTabs(ctx, galleryId, set),
   ]);
-  const tabs = await setTabs(ctx, galleryId, set, set ? null : counts.photos);
   const images = await ctx.assets.images([row.coverAssetId, ...photos.map((p) => p.assetId)]);
   const total = query.favourites ? counts.favourites : counts.photos;
   const more = query.page * pageSize < total;
@@ -299,6 +299,7 @@ export async function deliveryGalleryPage(
     favourite_ids: favouriteIds,
     next: more ? `${path}?page=${query.page + 1}${query.favourites ? '&favourites=1' : ''}${set ? `&set=${set.id}` : ''}` : null,
     ...tabs,
+    all_total: tabs.all_total ?? counts.photos,
   };
 }
 
