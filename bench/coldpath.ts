@@ -4,7 +4,8 @@
  * - A service gallery and a client gallery of 3,000 photos each (BENCH_COLD_PHOTOS).
  * - Each round makes a write that drops the answer's cache (the service's description; the
  *   client gallery's favourites), then asks for it once, as a browser does
- *   (`Accept-Encoding: br, gzip`): the service's JSON and page, the client gallery's JSON and page.
+ *   (`Accept-Encoding: br, gzip`): the service's JSON and page, the client gallery's JSON and page,
+ *   and the JSON and page of one of its three sets (`?set=<id>`, a third of its photos).
  * - Goals: the probe's longest wait under 100 ms, and every first answer after a write under
  *   300 ms. Baselines from the same run: the probe with no writes, and each answer warm.
  *
@@ -16,7 +17,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
-import { clientGalleries, galleries, galleryPhotos, services } from '../apps/server/src/db/schema';
+import {
+  clientGalleries,
+  clientGallerySetPhotos,
+  clientGallerySets,
+  galleries,
+  galleryPhotos,
+  services,
+} from '../apps/server/src/db/schema';
 import { upsertAsset } from '../apps/server/src/media/assets.repository';
 import { processImage } from '../apps/server/src/media/image-pipeline';
 import { diskStorage } from '../apps/server/src/media/storage';
@@ -28,6 +36,8 @@ interface Seeded {
   slug: string;
   token: string;
   photoIds: number[];
+  /** The middle one of the client gallery's three sets (each a third of its photos). */
+  setId: number;
 }
 
 /** Seeds the database before the server opens it: 20 processed images shared by the photos' rows. */
@@ -79,7 +89,17 @@ async function seed(dataDir: string, photos: number): Promise<Seeded> {
         if (owner.clientGalleryId) photoIds.push(...inserted.map((r) => r.id));
       }
     }
-    return { serviceId: service!.id, slug: `${service!.id}-weddings`, token, photoIds };
+    // Three sets of a third each (Getting ready, Ceremony, Reception), as a wedding is delivered.
+    const sets = await database.db
+      .insert(clientGallerySets)
+      .values(['Getting ready', 'Ceremony', 'Reception'].map((name, position) => ({ clientGalleryId: client!.id, name, position })))
+      .returning({ id: clientGallerySets.id });
+    const third = Math.ceil(photoIds.length / 3);
+    for (let i = 0; i < photoIds.length; i += 500) {
+      const rows = photoIds.slice(i, i + 500).map((photoId, k) => ({ photoId, setId: sets[Math.floor((i + k) / third)]!.id }));
+      await database.db.insert(clientGallerySetPhotos).values(rows);
+    }
+    return { serviceId: service!.id, slug: `${service!.id}-weddings`, token, photoIds, setId: sets[1]!.id };
   } finally {
     await database.close();
   }
@@ -158,6 +178,8 @@ export async function runColdpath(): Promise<void> {
     ['service page /services/<slug>/', `/services/${s.slug}/`, writes.service],
     ['client gallery JSON /site/galleries/<token>/', `/site/galleries/${s.token}/`, writes.favourites],
     ['client gallery page /g/<token>/', `/g/${s.token}/`, writes.favourites],
+    ['one set (a third) JSON /site/galleries/<token>/?set=<id>', `/site/galleries/${s.token}/?set=${s.setId}`, writes.favourites],
+    ['one set (a third) page /g/<token>/?set=<id>', `/g/${s.token}/?set=${s.setId}`, writes.favourites],
   ];
   try {
     // Baselines: the probe alone, then each answer warm.

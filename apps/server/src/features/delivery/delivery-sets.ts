@@ -24,17 +24,16 @@ export async function chosenSet(ctx: AppContext, galleryId: number, setId: numbe
 
 /**
  * The tabs of a gallery: its non-empty sets in order, the chosen one, and how many photos the
- * All tab holds (`allTotal` when already counted, i.e. when no set narrows the answer).
+ * All tab holds, counted here only when a set narrows the answer (null: the answer's own total).
  */
 export async function setTabs(
   ctx: AppContext,
   galleryId: number,
   set: ChosenSet | null,
-  allTotal: number | null,
-): Promise<{ sets: DeliverySet[]; set: number | null; all_total: number }> {
+): Promise<{ sets: DeliverySet[]; set: number | null; all_total: number | null }> {
   const [sets, all] = await Promise.all([
     shownSetsOf(ctx.db, galleryId),
-    allTotal ?? deliveryPhotoCounts(ctx.db, galleryId, null).then((c) => c.photos),
+    set ? deliveryPhotoCounts(ctx.db, galleryId, null).then((c) => c.photos) : null,
   ]);
   return { sets, set: set?.id ?? null, all_total: all };
 }

@@ -316,7 +316,7 @@ export async function deliveryGalleryPage(
   const row = await repo.galleryAccessById(ctx.db, galleryId);
   if (!row) throw notFound(DELIVERY_MESSAGES.notFound);
   const set = await chosenSet(ctx, galleryId, query.set);
-  const [photos, counts, favouriteIds, selection] = await Promise.all([
+  const [photos, counts, favouriteIds, selection, tabs] = await Promise.all([
     repo.deliveryPhotos(ctx.db, galleryId, {
       list: query.list,
       onlyFavourites: query.favourites,
@@ -326,8 +326,8 @@ export async function deliveryGalleryPage(
     repo.deliveryPhotoCounts(ctx.db, galleryId, query.list, set?.id),
     repo.favouriteIds(ctx.db, query.list),
     selectionOf(ctx, row, query.list),
+    setTabs(ctx, galleryId, set),
   ]);
-  const tabs = await setTabs(ctx, galleryId, set, set ? null : counts.photos);
   const images = await ctx.assets.images([row.coverAssetId, ...photos.map((p) => p.assetId)]);
   const total = query.favourites ? counts.favourites : counts.photos;
   const more = query.page * pageSize < total;
@@ -346,6 +346,7 @@ export async function deliveryGalleryPage(
     next: more ? `${path}?page=${query.page + 1}${query.favourites ? '&favourites=1' : ''}${set ? `&set=${set.id}` : ''}` : null,
     ...tabs,
     selection,
+    all_total: tabs.all_total ?? counts.photos,
   };
 }
 
