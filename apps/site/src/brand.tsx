@@ -61,17 +61,19 @@ export function brandCss(brand: Brand): string {
   return `${faces}:root{${vars.join(';')}}`;
 }
 
-/** The head's links of the brand: favicons (PNG) and the chosen fonts' preloads. */
+/**
+ * The head's links of the brand: the favicons (PNG), and a preload of the heading face only: the
+ * page's CSS is inline, so the browser finds both fonts at its first layout anyway, but the
+ * heading's is what the first screen's largest text waits for; the body's would only queue ahead
+ * of the hero photo (docs/benchmarks.md has the three variants measured).
+ */
 export function BrandHead({ brand }: { brand: Brand }) {
-  const pair = brand.fontPairing === 'system' ? null : PAIRS[brand.fontPairing];
+  const heading = brand.fontPairing === 'system' ? null : PAIRS[brand.fontPairing].heading;
   return (
     <>
       {brand.favicon32 ? <link rel="icon" type="image/png" sizes="32x32" href={brand.favicon32} /> : <link rel="icon" href="data:," />}
       {brand.favicon180 && <link rel="apple-touch-icon" sizes="180x180" href={brand.favicon180} />}
-      {pair &&
-        [pair.heading, pair.body].map((f) => (
-          <link key={f.url} rel="preload" as="font" type="font/woff2" href={f.url} crossOrigin="anonymous" />
-        ))}
+      {heading && <link rel="preload" as="font" type="font/woff2" href={heading.url} crossOrigin="anonymous" />}
     </>
   );
 }

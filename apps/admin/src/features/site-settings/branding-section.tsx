@@ -91,6 +91,24 @@ function BrandingForm({ branding }: { branding: Branding }) {
             />
           )}
         />
+        {branding.logo && (
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+              {BRANDING_MESSAGES.headerPreview}
+            </Typography>
+            {/* The header's own colour and size: a dark logo on it is seen here before a visitor sees it. */}
+            <Box sx={{ bgcolor: '#1d1b19', px: 2, py: 1.5, borderRadius: 1, display: 'inline-block', maxWidth: '100%' }}>
+              <Box
+                component="img"
+                src={branding.logo}
+                alt=""
+                width={branding.logo_width ? branding.logo_width / 2 : undefined}
+                height={branding.logo_height ? branding.logo_height / 2 : undefined}
+                sx={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+              />
+            </Box>
+          </Box>
+        )}
         {branding.logo && <FormControlLabel control={<Checkbox {...register('remove_logo')} />} label={BRANDING_MESSAGES.removeLogo} />}
         <Controller
           control={control}
