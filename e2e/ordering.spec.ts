@@ -23,12 +23,13 @@ test.describe('ordering', () => {
     const errors = watchPageErrors(page);
     const prefix = `Order ${shortId()}`;
     const names = ['A', 'B', 'C'].map((l) => `${prefix} ${l}`);
-    for (const [i, name] of names.entries()) {
+    const addService = async (name: string, seed: number) => {
       const res = await api.post('/adminportal/manage-services/', {
-        multipart: { name, description: 'Ordered in the browser', status: 'true', cover_image: await image(400 + i, 1200, 800) },
+        multipart: { name, description: 'Ordered in the browser', status: 'true', cover_image: await image(seed, 1200, 800) },
       });
       expect(res.status(), await res.text()).toBe(201);
-    }
+    };
+    for (const [i, name] of names.entries()) await addService(name, 400 + i);
 
     await page.goto('/admin-account/portfolio');
     await page.getByRole('button', { name: 'Reorder' }).click();
@@ -50,9 +51,14 @@ test.describe('ordering', () => {
     await dialog.getByRole('button', { name: `Move ${names[1]} up` }).click();
     const expected = [names[2], names[1], names[0]];
     await expect.poll(() => rowsOf(list, prefix)).toEqual(expected);
+    await page.screenshot({ path: '/tmp/hord-reorder-services.png' });
+    // Another admin adds a service meanwhile: the arranged order is kept and the new one goes last.
+    const late = `${prefix} D`;
+    await addService(late, 410);
     await dialog.getByRole('button', { name: 'Save order' }).click();
     await expect(notice(page, ORDER_MESSAGES.saved)).toBeVisible();
     await expect(dialog).toBeHidden();
+    expected.push(late);
 
     // Kept after a reload, and the website lists the services in that order.
     await page.reload();
@@ -82,6 +88,7 @@ test.describe('ordering', () => {
     await expect(upload.getByTestId('upload-entry')).toHaveCount(3);
     for (const name of names) await expect(upload.getByRole('progressbar', { name: `${name}: upload progress` })).toBeVisible();
     expect(await dialogViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/hord-upload-chosen.png' });
     await upload.getByRole('button', { name: 'Upload 3 images' }).click();
     // One confirmation for all three.
     const confirm = page.getByRole('dialog', { name: 'Confirm publish' });

@@ -12,10 +12,12 @@ export interface ReorderButtonProps {
   /** Every record of the area, in the saved order (not a page or a search of them). */
   items: readonly ReorderItem[] | undefined;
   save: (ids: number[]) => Promise<unknown>;
+  /** Reads the records again (the list's refetch). */
+  reload: () => Promise<readonly ReorderItem[] | undefined>;
 }
 
 /** The header's "Reorder" button and the dialog it opens. */
-export function ReorderButton({ what, items, save }: ReorderButtonProps) {
+export function ReorderButton({ what, items, save, reload }: ReorderButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -24,7 +26,13 @@ export function ReorderButton({ what, items, save }: ReorderButtonProps) {
       </Button>
       {open && items && (
         <Suspense fallback={null}>
-          <ReorderDialog what={what} items={[...items]} save={save} onClose={() => setOpen(false)} />
+          <ReorderDialog
+            what={what}
+            items={[...items]}
+            save={save}
+            reload={async () => [...((await reload()) ?? [])]}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

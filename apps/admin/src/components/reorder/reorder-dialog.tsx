@@ -30,8 +30,9 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ORDER_MESSAGES } from '@darkroom/contracts';
-import { failureMessage } from '../../api/failure';
+import { failureMessage, fieldErrorsOf } from '../../api/failure';
 import { useNotify } from '../notify';
+import { mergeOrder } from './merge-order';
 
 export interface ReorderItem {
   id: number;
@@ -46,6 +47,8 @@ export interface ReorderDialogProps {
   items: ReorderItem[];
   /** Saves the full list of ids, first shown first. */
   save: (ids: number[]) => Promise<unknown>;
+  /** The records as the server now has them (read again when the list changed meanwhile). */
+  reload: () => Promise<ReorderItem[]>;
   onClose: () => void;
 }
 
@@ -57,7 +60,7 @@ const INSTRUCTIONS =
  * by keyboard (Space, arrows, Space: dnd-kit's keyboard sensor, announced to screen readers) or by
  * the up/down buttons; "Save order" sends the whole list at once. Loaded only when opened.
  */
-export function ReorderDialog({ what, items, save, onClose }: ReorderDialogProps) {
+export function ReorderDialog({ what, items, save, reload, onClose }: ReorderDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const notify = useNotify();
@@ -93,7 +96,17 @@ export function ReorderDialog({ what, items, save, onClose }: ReorderDialogProps
   const submit = async () => {
     setBusy(true);
     try {
-      await save(ids);
+      await save(ids).catch(async (err: unknown) => {
+        // Another admin added or deleted a record since the list was read: keep this order over
+        // the list as it now is, and send that once.
+        if (!fieldErrorsOf(err).ids) throw err;
+        await save(
+          mergeOrder(
+            ids,
+            (await reload()).map((i) => i.id),
+          ),
+        );
+      });
       notify(ORDER_MESSAGES.saved, 'success');
       onClose();
     } catch (err) {

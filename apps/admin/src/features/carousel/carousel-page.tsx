@@ -6,6 +6,8 @@ import { ReorderButton } from '../../components/reorder/reorder-button';
 import { useCarouselList, useDeleteCarousel, useOrderCarousel, useSetCarouselStatus } from './api';
 import { CarouselDialog } from './carousel-dialog';
 
+const toReorderItem = (c: CarouselItem) => ({ id: c.id, label: `${c.header}: ${c.title}`, image: c.image_view.square ?? c.image_view.url });
+
 /** /manage-carousel-images: the home page's carousel slides. */
 export default function CarouselPage() {
   const list = useCarouselList();
@@ -22,7 +24,8 @@ export default function CarouselPage() {
       headerActions={
         <ReorderButton
           what="carousel slides"
-          items={list.data?.map((c) => ({ id: c.id, label: `${c.header}: ${c.title}`, image: c.image_view.square ?? c.image_view.url }))}
+          items={list.data?.map(toReorderItem)}
+          reload={async () => (await list.refetch()).data?.map(toReorderItem)}
           save={order.mutateAsync}
         />
       }

@@ -6,6 +6,8 @@ import { useDeleteHomeGalleryImage, useHomeGalleryList, useOrderHomeGallery, use
 import { HomeGalleryDialog } from './home-gallery-dialog';
 import { HomeGalleryUploadDialog } from './home-gallery-upload-dialog';
 
+const toReorderItem = (g: HomeGalleryImage) => ({ id: g.id, label: g.name, image: g.cover_image_view.square ?? g.cover_image_view.url });
+
 /** /manage-home-gallery: the images of the home page gallery. */
 export default function HomeGalleryPage() {
   const list = useHomeGalleryList();
@@ -22,7 +24,8 @@ export default function HomeGalleryPage() {
       headerActions={
         <ReorderButton
           what="gallery images"
-          items={list.data?.map((g) => ({ id: g.id, label: g.name, image: g.cover_image_view.square ?? g.cover_image_view.url }))}
+          items={list.data?.map(toReorderItem)}
+          reload={async () => (await list.refetch()).data?.map(toReorderItem)}
           save={order.mutateAsync}
         />
       }

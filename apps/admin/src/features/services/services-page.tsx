@@ -16,6 +16,8 @@ const serviceText = (s: Service) => `${s.name} ${s.description}`;
 const ServiceFormDialog = lazy(() => import('./service-form-dialog').then((m) => ({ default: m.ServiceFormDialog })));
 const ServiceGalleryDialog = lazy(() => import('./service-gallery-dialog').then((m) => ({ default: m.ServiceGalleryDialog })));
 
+const toReorderItem = (s: Service) => ({ id: s.id, label: s.name, image: s.cover_image_view.square ?? s.cover_image_view.url });
+
 /** /portfolio: the services as cards (12/4/3 columns at xs/sm/md) with their gallery, edit, delete and publish controls. */
 export default function ServicesPage() {
   const navigate = useNavigate();
@@ -37,7 +39,8 @@ export default function ServicesPage() {
       headerActions={
         <ReorderButton
           what="services"
-          items={services.data?.map((s) => ({ id: s.id, label: s.name, image: s.cover_image_view.square ?? s.cover_image_view.url }))}
+          items={services.data?.map(toReorderItem)}
+          reload={async () => (await services.refetch()).data?.map(toReorderItem)}
           save={order.mutateAsync}
         />
       }

@@ -15,9 +15,11 @@ import { ReorderButton } from '../../components/reorder/reorder-button';
 import { useDeleteTeamMember, useOrderTeam, useTeam } from './api';
 import { TeamDialog } from './team-dialog';
 
+const toReorderItem = (m: TeamMember) => ({ id: m.id, label: `${m.name}, ${m.title}`, image: m.cover_image_view.square ?? m.cover_image });
+
 /** /the-team: the people shown on the studio's site, with their profile images. */
 export default function TeamPage() {
-  const { data, isLoading, error } = useTeam();
+  const { data, isLoading, error, refetch } = useTeam();
   const remove = useDeleteTeamMember();
   const order = useOrderTeam();
   const editor = useEditorState<TeamMember>();
@@ -72,7 +74,8 @@ export default function TeamPage() {
           <>
             <ReorderButton
               what="team members"
-              items={data?.map((m) => ({ id: m.id, label: `${m.name}, ${m.title}`, image: m.cover_image_view.square ?? m.cover_image }))}
+              items={data?.map(toReorderItem)}
+              reload={async () => (await refetch()).data?.map(toReorderItem)}
               save={order.mutateAsync}
             />
             <Button variant="contained" startIcon={<AddIcon />} onClick={editor.create}>
