@@ -193,7 +193,11 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
     } catch {
       /* not yet */
     }
-    if (i > 600) throw new Error(`server did not start: ${stderr}`);
+    if (i > 600) {
+      // Not left running when the bench gives up on it (a loaded machine once took over a minute).
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   // Warm figures are the steady state: the job queue sets itself up just after the server listens.

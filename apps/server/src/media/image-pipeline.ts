@@ -149,8 +149,10 @@ async function attentionSquare(base: Pixels, small: Pixels): Promise<Buffer> {
   const scale = base.info.width / small.info.width;
   const cut = Math.min(base.info.width, base.info.height);
   const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
-  const left = clamp((found.info.cropOffsetLeft ?? 0) * scale, base.info.width - cut);
-  const top = clamp((found.info.cropOffsetTop ?? 0) * scale, base.info.height - cut);
+  // sharp gives where the image sits relative to the crop (zero or negative): the crop's own
+  // place is its size.
+  const left = clamp(Math.abs(found.info.cropOffsetLeft ?? 0) * scale, base.info.width - cut);
+  const top = clamp(Math.abs(found.info.cropOffsetTop ?? 0) * scale, base.info.height - cut);
   return sharp(base.data, rawOf(base)).extract({ left, top, width: cut, height: cut }).resize(box).webp(WEBP).toBuffer();
 }
 

@@ -78,6 +78,28 @@ describe('image pipeline', () => {
     expect(view.url).toBe(`/media/${img.variants[3]!.key}`);
   });
 
+  it('cuts the square where the subject is, at either edge of a wide or a tall photo', async () => {
+    // A red disc on grey, near one edge: the square must hold it whole.
+    const red = (data: Buffer, channels: number) => {
+      let n = 0;
+      for (let i = 0; i < data.length; i += channels) if (data[i]! > 180 && data[i + 1]! < 100) n++;
+      return n;
+    };
+    for (const [w, h, cx, cy] of [
+      [3000, 2000, 2550, 1000],
+      [3000, 2000, 450, 1000],
+      [2000, 3000, 1000, 2550],
+    ] as const) {
+      const svg = `<svg width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#777"/><circle cx="${cx}" cy="${cy}" r="300" fill="#e22"/></svg>`;
+      const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+      const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
+      const square = await sharp(path.join(root, img.square!)).raw().toBuffer({ resolveWithObject: true });
+      // The disc's area at the square's scale (800 px of the photo's shorter 2000), within 10%.
+      const disc = Math.PI * (300 * (800 / 2000)) ** 2;
+      expect(red(square.data, square.info.channels) / disc).toBeGreaterThan(0.9);
+    }
+  });
+
   it('never enlarges a small photo: one variant at its own width, crops scaled down to fit it', async () => {
     const jpeg = await makeImage({ width: 240, height: 200, seed: 3 });
     const img = await processImage(storage, upload(jpeg), { field: 'image', use: 'galleryPhoto' });
