@@ -566,10 +566,11 @@ export function JournalPage({ page }: { page: Of<'journal'> }) {
         )}
         {posts.items.length ? (
           <ul className="cards">
-            {posts.items.map((p) => (
+            {posts.items.map((p, i) => (
               <li key={p.id} className="card">
                 <a href={p.path}>
-                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} />}
+                  {/* Without a hero photo the first cover is the largest paint: fetched first, not lazily. */}
+                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} priority={i === 0 && !page.hero} />}
                   <h2>{p.title}</h2>
                 </a>
                 <p className="muted">
