@@ -566,11 +566,10 @@ export function JournalPage({ page }: { page: Of<'journal'> }) {
         )}
         {posts.items.length ? (
           <ul className="cards">
-            {posts.items.map((p, i) => (
+            {posts.items.map((p) => (
               <li key={p.id} className="card">
                 <a href={p.path}>
-                  {/* Without a hero photo the first cover is the largest paint: fetched first, not lazily. */}
-                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} priority={i === 0 && !page.hero} />}
+                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} />}
                   <h2>{p.title}</h2>
                 </a>
                 <p className="muted">
