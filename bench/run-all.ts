@@ -9,6 +9,7 @@ import { runColdpath } from './coldpath';
 import { runDelivery } from './delivery';
 import { runDeliveryPage } from './delivery-page';
 import { runIngest } from './ingest';
+import { runJournal } from './journal';
 import { runMemory } from './memory';
 import { runPicker } from './picker';
 import { runPortal } from './portal';
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   coldpath: runColdpath,
   portal: runPortal,
   ingest: runIngest,
+  journal: runJournal,
   'view-gallery': runViewGallery,
   site: runSite,
   delivery: runDelivery,

@@ -42,7 +42,17 @@ export const BLOG_MESSAGES = {
   deleted: 'Post successfully deleted',
   deleteConfirm: 'Delete this post? Its photos are deleted with it.',
   photoAdded: 'Photo added',
+  photoRemoved: 'Photo removed',
 } as const;
+
+/**
+ * The refusal to remove a photo a photo block shows, naming it as the editor's photo list does
+ * ("Photo 2": its place among the post's photos, oldest first). The block goes first, so the
+ * post never shows a hole where a photo was.
+ */
+export function blogPhotoInBodyMessage(position: number): string {
+  return `Photo ${position} is in the body: remove its photo block and save the post first.`;
+}
 
 export const BLOG_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
@@ -318,6 +328,15 @@ export const blogPostsApi = {
     requiredFile: { field: 'image', message: 'Choose a photo' },
     response: blogPhotoSchema,
     status: 201,
+  }),
+  removePhoto: endpoint({
+    method: 'DELETE',
+    path: `${BASE}{id}/photos/{photo_id}/`,
+    tag: 'blog-posts',
+    summary: "Remove one of the post's photos (409 while the saved body shows it; the cover is cleared if it was the cover)",
+    params: z.object({ id: pathId, photo_id: pathId }),
+    response: null,
+    status: 204,
   }),
 } as const;
 

@@ -45,3 +45,8 @@ export function uploadBlogPhoto(id: number, file: File, onProgress?: (percent: n
   form.append('image', file);
   return send(blogPostsApi.addPhoto, { params: { id }, form, onProgress }).promise;
 }
+
+/** Removes one of a post's photos (the server refuses one the saved body shows). */
+export function removeBlogPhoto(id: number, photo: number): Promise<null> {
+  return call(blogPostsApi.removePhoto, { params: { id, photo_id: photo } });
+}

@@ -66,10 +66,14 @@ export const Photos = Node.create<PhotosOptions>({
 
   addCommands() {
     return {
+      // What is selected stays: the block goes in after it. Replacing the selection (ProseMirror's
+      // way) dropped a paragraph selected to link it, or chosen by a long press on a phone.
       insertPhotos:
         (photos) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { photos } }),
+        ({ commands, state }) =>
+          state.selection.empty
+            ? commands.insertContent({ type: this.name, attrs: { photos } })
+            : commands.insertContentAt(state.selection.to, { type: this.name, attrs: { photos } }),
     };
   },
 });

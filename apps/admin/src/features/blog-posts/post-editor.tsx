@@ -22,6 +22,8 @@ import {
   BLOG_MESSAGES,
   EMPTY_BLOG_BODY,
   IMAGE_ACCEPT,
+  blogPhotoInBodyMessage,
+  photoIdsOf,
   slugify,
   type BlogDoc,
   type BlogPhoto,
@@ -32,7 +34,7 @@ import { failureMessage, fieldErrorsOf } from '../../api/failure';
 import { DeleteConfirmDialog } from '../../components/delete-confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { useNotify } from '../../components/notify';
-import { uploadBlogPhoto, useBlogPost, useDeleteBlogPost, useSaveBlogPost, type BlogPostValues } from './api';
+import { removeBlogPhoto, uploadBlogPhoto, useBlogPost, useDeleteBlogPost, useSaveBlogPost, type BlogPostValues } from './api';
 import { Photos } from './photos-node';
 
 interface Props {
@@ -121,6 +123,9 @@ function EditorForm({ post, onOpen }: { post: BlogPost | null; onOpen: Props['on
   const [alt, setAlt] = useState('');
   const [uploading, setUploading] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The photo being removed (its id and its place in the list), awaiting confirmation. */
+  const [removing, setRemoving] = useState<{ id: number; position: number; inBody: boolean } | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
   // The editor draws photo blocks from this map; filled as photos arrive (it never changes identity).
   const [photoUrls] = useState(() => new Map((post?.photos ?? []).map((p) => [p.id, p.image.url])));
 
@@ -211,6 +216,29 @@ function EditorForm({ post, onOpen }: { post: BlogPost | null; onOpen: Props['on
       .run();
     setSelected([]);
     setAlt('');
+  };
+
+  // A photo the body shows (as edited now) cannot go: the dialog names it and says what to do.
+  const askRemove = (id: number, position: number) =>
+    setRemoving({ id, position, inBody: !!editor && photoIdsOf(editor.getJSON() as BlogDoc).includes(id) });
+
+  const onRemovePhoto = async () => {
+    if (!removing || !postId) return;
+    setRemoveBusy(true);
+    try {
+      await removeBlogPhoto(postId, removing.id);
+      photoUrls.delete(removing.id);
+      setPhotos((list) => list.filter((p) => p.id !== removing.id));
+      setSelected((list) => list.filter((x) => x !== removing.id));
+      setForm((f) => (f.cover_image === removing.id ? { ...f, cover_image: null } : f));
+      notify(BLOG_MESSAGES.photoRemoved, 'success');
+    } catch (err) {
+      // The saved body may still show it (its block was taken out but not saved): the server says so.
+      notify(failureMessage(err, { fallback: `Photo ${removing.position} could not be removed` }), 'error');
+    } finally {
+      setRemoveBusy(false);
+      setRemoving(null);
+    }
   };
 
   const onDelete = async () => {
@@ -373,6 +401,9 @@ function EditorForm({ post, onOpen }: { post: BlogPost | null; onOpen: Props['on
                         control={<Radio size="small" checked={form.cover_image === p.id} onChange={() => set('cover_image', p.id)} />}
                         label="Cover"
                       />
+                      <Button size="small" color="error" aria-label={`Remove photo ${i + 1}`} onClick={() => askRemove(p.id, i + 1)}>
+                        Remove
+                      </Button>
                     </Box>
                   ))}
                 </Box>
@@ -420,6 +451,20 @@ function EditorForm({ post, onOpen }: { post: BlogPost | null; onOpen: Props['on
           </Section>
         </Stack>
       </Box>
+      <DeleteConfirmDialog
+        open={!!removing}
+        busy={removeBusy}
+        blocked={removing?.inBody}
+        detail={
+          removing
+            ? removing.inBody
+              ? blogPhotoInBodyMessage(removing.position)
+              : `Photo ${removing.position} will be removed from this post.`
+            : undefined
+        }
+        onConfirm={onRemovePhoto}
+        onClose={() => setRemoving(null)}
+      />
       <DeleteConfirmDialog
         open={confirmDelete}
         busy={remove.isPending}

@@ -33,7 +33,17 @@ function detailsOf(enquiry: Enquiry): Details {
 }
 
 /** "Convert to customer": the customer's details to confirm, and whether to make an empty client gallery for them. */
-export function ConvertDialog({ enquiry, open, onClose }: { enquiry: Enquiry; open: boolean; onClose: () => void }) {
+export function ConvertDialog({
+  enquiry,
+  open,
+  onClose,
+  onConverted,
+}: {
+  enquiry: Enquiry;
+  open: boolean;
+  onClose: () => void;
+  onConverted: (enquiry: Enquiry) => void;
+}) {
   const titleId = useId();
   const notify = useNotify();
   const convert = useConvertEnquiry();
@@ -45,7 +55,9 @@ export function ConvertDialog({ enquiry, open, onClose }: { enquiry: Enquiry; op
   const submit = async () => {
     setErrors({});
     try {
-      await convert.mutateAsync({ id: enquiry.id, details: { ...details, create_gallery: gallery, gallery_title: galleryTitle } });
+      onConverted(
+        await convert.mutateAsync({ id: enquiry.id, details: { ...details, create_gallery: gallery, gallery_title: galleryTitle } }),
+      );
       notify(ENQUIRY_MESSAGES.converted, 'success');
       onClose();
     } catch (err) {

@@ -25,10 +25,15 @@ type DateField = 'event' | 'received';
 /** A date input's value the server takes: a whole YYYY-MM-DD (a date still being typed is no filter yet). */
 const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
+/** An enquiry with the time it was shown (null stays null). */
+const stamped = (enquiry: Enquiry | null) => enquiry && { enquiry, at: Date.now() };
+
 /** /User-enquiries: the studio's pipeline of what visitors sent through the contact form, newest first. */
 export default function EnquiriesPage() {
   const remove = useDeleteEnquiry();
-  const [viewingId, setViewingId] = useState<number | null>(null);
+  // The enquiry open in the dialog, and when: a change made there may take it off the filtered page.
+  const [viewed, setViewed] = useState<{ enquiry: Enquiry; at: number } | null>(null);
+  const view = (enquiry: Enquiry | null) => setViewed(stamped(enquiry));
   const [status, setStatus] = useState<EnquiryStatus | 'all'>('all');
   const [dateField, setDateField] = useState<DateField>('event');
   const [from, setFrom] = useState('');
@@ -36,7 +41,7 @@ export default function EnquiriesPage() {
   const [paging, setPaging] = useState({ page: 0, pageSize: ENQUIRY_PAGE_SIZE });
   // The server filters and pages; a range whose end is before its start is not asked for.
   const reversed = !!day(from) && !!day(to) && day(from)! > day(to)!;
-  const { data, isLoading, isFetching, error } = useEnquiries({
+  const { data, isLoading, isFetching, error, dataUpdatedAt } = useEnquiries({
     status: status === 'all' ? undefined : status,
     date: dateField,
     from: day(from),
@@ -45,8 +50,9 @@ export default function EnquiriesPage() {
     page_size: paging.pageSize,
   });
   const rows = data?.items;
-  // The dialog shows the list's copy, so a change made in it (status, reply) shows at once.
-  const viewing = rows?.find((e) => e.id === viewingId) ?? null;
+  // The dialog shows the newer of the list's copy and the one its last change answered.
+  const listed = viewed && rows?.find((e) => e.id === viewed.enquiry.id);
+  const viewing = listed && dataUpdatedAt > viewed.at ? listed : (viewed?.enquiry ?? null);
   // A filter changed: back to the first page.
   const filter =
     <V,>(set: (v: V) => void) =>
@@ -166,16 +172,16 @@ export default function EnquiriesPage() {
         loading={isLoading || isFetching}
         error={error}
         serverPages={{ ...paging, rowCount: data?.total ?? 0, onChange: (page, pageSize) => setPaging({ page, pageSize }) }}
-        onOpen={(row) => setViewingId(row.id)}
+        onOpen={view}
         actionsWidth={TWO_ICON_ACTIONS}
         actions={(row) => (
           <>
-            <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => setViewingId(row.id)} />
+            <RowAction kind="view" label={`View enquiry from ${row.full_name}`} onClick={() => view(row)} />
             <RowAction kind="delete" label={`Delete enquiry from ${row.full_name}`} onClick={() => deletion.ask(row)} />
           </>
         )}
       />
-      <EnquiryViewDialog enquiry={viewing} onClose={() => setViewingId(null)} />
+      <EnquiryViewDialog enquiry={viewing} onClose={() => view(null)} onChanged={view} />
       <DeleteConfirmDialog {...deletion.dialogProps} />
     </>
   );

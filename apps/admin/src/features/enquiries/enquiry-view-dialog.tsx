@@ -33,16 +33,35 @@ import { formatEventDate, StatusChip } from './enquiry-status';
 const MAIL_STATUS = { queued: 'Queued', sent: 'Sent', failed: 'Not delivered' } as const;
 
 /** One enquiry in full, and the studio's work on it: status, notes, replies by e-mail, conversion to a customer. */
-export function EnquiryViewDialog({ enquiry, onClose }: { enquiry: Enquiry | null; onClose: () => void }) {
+export function EnquiryViewDialog({
+  enquiry,
+  onClose,
+  onChanged,
+}: {
+  enquiry: Enquiry | null;
+  onClose: () => void;
+  /** The enquiry as a change left it (it may have left the filtered page it was opened from). */
+  onChanged: (enquiry: Enquiry) => void;
+}) {
   const titleId = useId();
   return (
     <Dialog open={!!enquiry} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      {enquiry && <EnquiryDetail key={enquiry.id} enquiry={enquiry} titleId={titleId} onClose={onClose} />}
+      {enquiry && <EnquiryDetail key={enquiry.id} enquiry={enquiry} titleId={titleId} onClose={onClose} onChanged={onChanged} />}
     </Dialog>
   );
 }
 
-function EnquiryDetail({ enquiry, titleId, onClose }: { enquiry: Enquiry; titleId: string; onClose: () => void }) {
+function EnquiryDetail({
+  enquiry,
+  titleId,
+  onClose,
+  onChanged,
+}: {
+  enquiry: Enquiry;
+  titleId: string;
+  onClose: () => void;
+  onChanged: (enquiry: Enquiry) => void;
+}) {
   const notify = useNotify();
   const update = useUpdateEnquiry();
   const reply = useReplyToEnquiry();
@@ -54,7 +73,7 @@ function EnquiryDetail({ enquiry, titleId, onClose }: { enquiry: Enquiry; titleI
 
   const patch = async (change: { status?: EnquiryStatus; notes?: string }) => {
     try {
-      await update.mutateAsync({ id: enquiry.id, patch: change });
+      onChanged(await update.mutateAsync({ id: enquiry.id, patch: change }));
       notify(ENQUIRY_MESSAGES.updated, 'success');
     } catch (err) {
       notify(failureMessage(err, { fallback: ENQUIRY_MESSAGES.updateFailed, fields: ['status', 'notes'] }));
@@ -63,7 +82,7 @@ function EnquiryDetail({ enquiry, titleId, onClose }: { enquiry: Enquiry; titleI
   const sendReply = async () => {
     setReplyErrors({});
     try {
-      await reply.mutateAsync({ id: enquiry.id, reply: { subject, message } });
+      onChanged(await reply.mutateAsync({ id: enquiry.id, reply: { subject, message } }));
       setMessage('');
       notify(ENQUIRY_MESSAGES.replyQueued, 'success');
     } catch (err) {
@@ -238,7 +257,7 @@ function EnquiryDetail({ enquiry, titleId, onClose }: { enquiry: Enquiry; titleI
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
-      <ConvertDialog enquiry={enquiry} open={converting} onClose={() => setConverting(false)} />
+      <ConvertDialog enquiry={enquiry} open={converting} onClose={() => setConverting(false)} onConverted={onChanged} />
     </>
   );
 }

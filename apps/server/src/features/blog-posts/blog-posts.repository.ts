@@ -99,3 +99,8 @@ export function photoRowsByIds(db: DbOrTx, ids: number[]): Promise<BlogPhotoRow[
   if (!ids.length) return Promise.resolve([]);
   return db.select().from(blogPostPhotos).where(inArray(blogPostPhotos.id, ids));
 }
+
+export async function deletePhotoRow(db: DbOrTx, id: number): Promise<BlogPhotoRow | undefined> {
+  const [row] = await db.delete(blogPostPhotos).where(eq(blogPostPhotos.id, id)).returning();
+  return row;
+}

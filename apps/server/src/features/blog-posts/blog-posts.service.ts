@@ -1,5 +1,6 @@
 import {
   BLOG_MESSAGES,
+  blogPhotoInBodyMessage,
   JOURNAL_PAGE_SIZE,
   photoIdsOf,
   slugify,
@@ -17,11 +18,12 @@ import {
 import type { AppContext } from '../../context';
 import type { UploadedFile } from '../../http/read-body';
 import type { JobQueue } from '../../jobs/queue';
-import { notFound, orNotFound, ValidationError } from '../../lib/errors';
+import { HttpError, notFound, orNotFound, ValidationError } from '../../lib/errors';
 import { imageView } from '../../media/image-pipeline';
 import { deleteWithImages, saveWithImages } from '../../media/save-with-images';
 import { bodyText, renderBody } from './body-html';
 import {
+  deletePhotoRow,
   deletePostRow,
   findPostRow,
   insertPhotoRow,
@@ -196,6 +198,26 @@ export async function addPostPhoto(ctx: AppContext, id: number, file: UploadedFi
   });
   const image = (await photoImages(ctx, [photo])).get(photo.id)!;
   return { id: photo.id, image };
+}
+
+/**
+ * Removes one of the post's photos and then its files if nothing else uses them. Refused (409,
+ * naming it) while the saved body shows it; if it was the cover, the post has no cover after.
+ */
+export async function removePostPhoto(ctx: AppContext, id: number, photoId: number): Promise<void> {
+  await deleteWithImages(ctx, {
+    remove: async (tx) => {
+      const post = await orNotFound(findPostRow(tx, id, true));
+      const photos = await photoRowsOf(tx, [id]);
+      const position = photos.findIndex((p) => p.id === photoId) + 1;
+      if (!position) return undefined;
+      if (photoIdsOf(post.body as BlogDoc).includes(photoId)) throw new HttpError(409, blogPhotoInBodyMessage(position));
+      if (post.coverPhotoId === photoId) await updatePostRow(tx, id, { coverPhotoId: null });
+      return deletePhotoRow(tx, photoId);
+    },
+    assetsOf: (photo) => [photo.imageAssetId],
+    cacheTags: [BLOG_POSTS_TAG],
+  });
 }
 
 // ---- Scheduled publishing ----

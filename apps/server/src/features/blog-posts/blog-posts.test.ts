@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { BLOG_MESSAGES, type BlogPost, type SitePost, type SitePostPage } from '@darkroom/contracts';
+import { eq } from 'drizzle-orm';
+import { BLOG_MESSAGES, blogPhotoInBodyMessage, type BlogPost, type SitePost, type SitePostPage } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { systemContext } from '../../context';
-import { blogPosts } from '../../db/schema';
+import { blogPostPhotos, blogPosts, mediaAssets } from '../../db/schema';
 import { loadSharp } from '../../media/sharp';
 import { publishDuePosts } from './blog-posts.service';
 
@@ -264,6 +265,41 @@ describeEachDatabase('blog posts', (kind) => {
     const article = (await get(`/journal/${post.id}-right-slug/`)).body;
     expect(article).toContain('"@type":"BlogPosting"');
     expect((await get('/')).body).toContain('href="/journal/"');
+  });
+
+  it('removes one photo: refused, naming it, while the body shows it; the cover is cleared', async () => {
+    const post = await create({ title: 'Three photos' });
+    const [a, b, c] = [await addPhoto(post.id), await addPhoto(post.id), await addPhoto(post.id)];
+    await patch(post.id, { cover_image: c.id, body: doc({ type: 'photos', attrs: { photos: [{ id: b.id, alt: '' }] } }) });
+    const remove = (photo: number, postId = post.id) => t.as({ method: 'DELETE', url: `${URL}${postId}/photos/${photo}/` });
+    const assetOf = async (photo: number) =>
+      (await t.database.db.select().from(blogPostPhotos).where(eq(blogPostPhotos.id, photo)))[0]?.imageAssetId;
+    const assetExists = async (id: number) => (await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, id))).length > 0;
+
+    expect((await t.app.inject({ method: 'DELETE', url: `${URL}${post.id}/photos/${a.id}/` })).statusCode).toBe(401);
+    // In the body: refused with the photo's place in the editor's list, and nothing changes.
+    const refused = await remove(b.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: blogPhotoInBodyMessage(2) });
+    // Another post's photo, or none: 404.
+    const other = await create({ title: 'Someone else' });
+    expect((await remove(a.id, other.id)).statusCode).toBe(404);
+    expect((await remove(999_999)).statusCode).toBe(404);
+
+    const assetA = (await assetOf(a.id))!;
+    expect(await assetExists(assetA)).toBe(true);
+    expect((await remove(a.id)).statusCode).toBe(204);
+    expect(await assetExists(assetA)).toBe(false);
+    // The cover: removed, and the post has no cover.
+    expect((await remove(c.id)).statusCode).toBe(204);
+    const after = (await t.as({ method: 'GET', url: `${URL}${post.id}/` })).json() as BlogPost;
+    expect(after.photos.map((p) => p.id)).toEqual([b.id]);
+    expect([after.cover_image, after.cover_image_view]).toEqual([null, null]);
+    expect((await remove(a.id)).statusCode).toBe(404);
+    // Its block gone from the saved body, that photo goes too.
+    await patch(post.id, { body: doc(para(text('No photos now'))) });
+    expect((await remove(b.id)).statusCode).toBe(204);
+    expect(((await t.as({ method: 'GET', url: `${URL}${post.id}/` })).json() as BlogPost).photos).toEqual([]);
   });
 
   it('deletes a post with its photos', async () => {
