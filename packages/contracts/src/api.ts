@@ -23,6 +23,7 @@ import { servicePageApi } from './service-page';
 import { servicesApi } from './services';
 import { siteApi } from './site';
 import { siteSettingsApi } from './site-settings';
+import { watermarkApi } from './watermark';
 import { teamApi } from './team';
 
 /** Every endpoint of the API, by area: the one table routes, fetchers and /docs come from. */
@@ -52,6 +53,7 @@ export const API = {
   media: mediaApi,
   site: siteApi,
   siteSettings: siteSettingsApi,
+  watermark: watermarkApi,
   backup: backupApi,
   blogPosts: blogPostsApi,
   sitePosts: sitePostsApi,

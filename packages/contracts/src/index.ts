@@ -27,6 +27,7 @@ export * from './uploads';
 export * from './media';
 export * from './audit';
 export * from './site-settings';
+export * from './watermark';
 export * from './site';
 export * from './backup';
 export * from './blog-posts';

@@ -23,6 +23,8 @@ export const MIN_IMAGE_DIMENSIONS = {
   teamProfile: { width: 200, height: 200 },
   servicePageImage: { width: 600, height: 400 },
   galleryPhoto: { width: 200, height: 200 },
+  /** The studio's watermark logo (a PNG kept as uploaded). */
+  watermarkLogo: { width: 16, height: 16 },
 } as const;
 export type ImageUse = keyof typeof MIN_IMAGE_DIMENSIONS;
 

@@ -12,6 +12,14 @@ export interface AssetVariants {
   og?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
+  /** Preview widths with the studio's watermark (under `w/`, never public), for watermarked client galleries. */
+  watermarked?: WatermarkedVariants;
+}
+
+/** A photo's watermarked preview widths and the watermark (`sig`) they carry. */
+export interface WatermarkedVariants {
+  sig: string;
+  widths: { width: number; height: number; key: string }[];
 }
 
 /** Whether an asset's derived files exist: a gallery photo's are made by a job after its upload. */
@@ -43,6 +51,8 @@ export interface StoredImage {
   placeholder?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
+  /** Watermarked preview widths, once made. */
+  watermarked?: WatermarkedVariants;
   /** Left out: `ready`. A `processing` image has its original only (no variants yet). */
   state?: AssetState;
   /** Why a `failed` image failed, as the portal shows it. */

@@ -16,6 +16,8 @@ export interface DeliveryAccessRow {
   downloadSize: 'original' | 'web' | 'both';
   downloadPinHash: string | null;
   coverAssetId: number;
+  /** The studio's watermark on what the customer sees. */
+  watermark: boolean;
 }
 
 const accessColumns = {
@@ -29,6 +31,7 @@ const accessColumns = {
   downloadSize: clientGalleries.downloadSize,
   downloadPinHash: clientGalleries.downloadPinHash,
   coverAssetId: clientGalleries.coverAssetId,
+  watermark: clientGalleries.watermark,
 };
 
 /** The gallery behind a delivery token (by the unique index), whatever its state. */
@@ -71,10 +74,19 @@ export interface DeliveryPhotoRow {
 /** Which photos of a client gallery: all, or its favourites only; a page of them when `page` is given. */
 export interface PhotoSelection {
   onlyFavourites?: boolean;
+  /** The gallery is watermarked: photos without their watermarked copy yet are left out. */
+  watermark?: boolean;
   page?: { offset: number; limit: number };
 }
 
-// The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and favourites.
+// The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and
+// favourites; in a watermarked gallery once its watermarked copy exists too (`shownTo`).
+
+/** What the customer of a gallery may see of its photos: with `watermark`, watermarked copies only. */
+const shownTo = (watermark: boolean) =>
+  watermark
+    ? sql`exists (select 1 from media_assets a where a.id = ${galleryPhotos.assetId} and a.state = 'ready' and a.variants->'watermarked' is not null)`
+    : photoShown;
 
 /** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
 export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection = {}): Promise<DeliveryPhotoRow[]> {
@@ -94,8 +106,8 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
     )
     .where(
       which.onlyFavourites
-        ? and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, sql`${deliveryFavourites.photoId} is not null`)
-        : and(eq(galleries.clientGalleryId, clientGalleryId), photoShown),
+        ? and(eq(galleries.clientGalleryId, clientGalleryId), shownTo(!!which.watermark), sql`${deliveryFavourites.photoId} is not null`)
+        : and(eq(galleries.clientGalleryId, clientGalleryId), shownTo(!!which.watermark)),
     )
     .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id))
     .$dynamic();
@@ -104,7 +116,11 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
 }
 
 /** How many photos a client gallery has, and how many of them are favourites (one query). */
-export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): Promise<{ photos: number; favourites: number }> {
+export async function deliveryPhotoCounts(
+  db: DbOrTx,
+  clientGalleryId: number,
+  watermark = false,
+): Promise<{ photos: number; favourites: number }> {
   const [row] = await db
     .select({ photos: count(), favourites: count(deliveryFavourites.photoId) })
     .from(galleryPhotos)
@@ -113,7 +129,7 @@ export async function deliveryPhotoCounts(db: DbOrTx, clientGalleryId: number): 
       deliveryFavourites,
       and(eq(deliveryFavourites.clientGalleryId, clientGalleryId), eq(deliveryFavourites.photoId, galleryPhotos.id)),
     )
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), shownTo(watermark)));
   return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
 }
 
@@ -128,24 +144,29 @@ export async function favouriteIds(db: DbOrTx, clientGalleryId: number): Promise
 }
 
 /** One photo of this client gallery (null when the id is another gallery's, or none). */
-export async function deliveryPhoto(db: DbOrTx, clientGalleryId: number, photoId: number): Promise<DeliveryPhotoRow | null> {
+export async function deliveryPhoto(
+  db: DbOrTx,
+  clientGalleryId: number,
+  photoId: number,
+  watermark = false,
+): Promise<DeliveryPhotoRow | null> {
   const [row] = await db
     .select({ id: galleryPhotos.id, name: galleryPhotos.name, assetId: galleryPhotos.assetId, timeCreated: galleryPhotos.timeCreated })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId), photoShown))
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId), shownTo(watermark)))
     .limit(1);
   return row ? { ...row, favourite: false, timeCreated: new Date(row.timeCreated) } : null;
 }
 
 /** Which of these ids are photos of this client gallery. */
-export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: number[]): Promise<number[]> {
+export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: number[], watermark = false): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: galleryPhotos.id })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids), photoShown));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids), shownTo(watermark)));
   return rows.map((r) => r.id);
 }
 
