@@ -15,6 +15,7 @@ import { runPortal } from './portal';
 import { runSite } from './site';
 import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
+import { runWatermark } from './watermark';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
@@ -29,6 +30,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   picker: runPicker,
   memory: runMemory,
   startup: runStartup,
+  watermark: runWatermark,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHMARKS);

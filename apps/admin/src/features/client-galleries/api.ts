@@ -16,7 +16,7 @@ export const clientGalleryKeys = {
 export const CLIENT_GALLERY_FIELDS = ['title', 'user', 'gallery_link', 'cover_image'];
 
 /** The delivery settings' fields, in the order their 400 messages are shown. */
-export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download', 'download_size', 'download_pin'];
+export const DELIVERY_FIELDS = ['delivery_password', 'delivery_expires_at', 'allow_download', 'download_size', 'download_pin', 'watermark'];
 
 /**
  * What to say about a failed client gallery or delivery call, by the portal's failure policy: a
@@ -93,6 +93,7 @@ export interface DeliveryChanges {
   download_size?: DownloadSize;
   /** Four digits; empty removes the PIN. */
   download_pin?: string;
+  watermark?: boolean;
 }
 
 export function useUpdateDelivery() {

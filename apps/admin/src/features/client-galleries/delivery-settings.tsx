@@ -17,7 +17,7 @@ import { useNotify } from '../../components/notify';
 import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type DeliveryChanges } from './api';
 import { DELIVERY_TEXT } from './delivery-text';
 
-type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin';
+type Field = 'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin' | 'watermark';
 type Errors = Partial<Record<Field, string>>;
 
 interface Values {
@@ -33,6 +33,8 @@ interface Values {
   pinOn: boolean;
   /** A new PIN (never the current one: the server keeps only its hash). */
   pin: string;
+  /** The studio's watermark on every preview and web size. */
+  watermark: boolean;
 }
 
 const valuesOf = (g: ClientGallery): Values => ({
@@ -43,6 +45,7 @@ const valuesOf = (g: ClientGallery): Values => ({
   downloadSize: g.download_size,
   pinOn: g.download_pin_set,
   pin: '',
+  watermark: g.watermark,
 });
 
 const SIZE_HELP: Record<DownloadSize, string> = {
@@ -61,6 +64,7 @@ export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
   if (v.downloadSize !== g.download_size) changes.download_size = v.downloadSize;
   if (v.pinOn && v.pin) changes.download_pin = v.pin;
   else if (!v.pinOn && g.download_pin_set) changes.download_pin = '';
+  if (v.watermark !== g.watermark) changes.watermark = v.watermark;
   return changes;
 }
 
@@ -183,6 +187,18 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
               (values.expires
                 ? "The link works until the end of this day, in the studio's time zone (Site settings)."
                 : 'No expiry: the link works until you revoke it.')}
+          </FormHelperText>
+        </Box>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={values.watermark} onChange={(e) => set({ watermark: e.target.checked })} />}
+            label="Watermark the photos"
+          />
+          <FormHelperText error={!!errors.watermark}>
+            {errors.watermark ??
+              (values.watermark
+                ? "The studio's watermark (Site settings) is on every preview and web-size download; originals stay as uploaded. A photo shows once its watermarked copy is made."
+                : 'The customer sees the photos without a watermark.')}
           </FormHelperText>
         </Box>
         <Box>

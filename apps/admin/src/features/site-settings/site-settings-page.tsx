@@ -38,6 +38,7 @@ import { applyFieldErrors } from '../../components/form-errors';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSaveSiteSettings, useSiteSettings } from './api';
+import { WatermarkSection } from './watermark-section';
 
 interface FormValues {
   studio_name: string;
@@ -94,6 +95,7 @@ export default function SiteSettingsPage() {
       ) : (
         <SettingsForm key={data.time_updated ?? 'defaults'} settings={data} />
       )}
+      <WatermarkSection />
     </>
   );
 }
