@@ -12,6 +12,7 @@ import {
 } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, fileStored, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
+import { describeEachStorage } from '../../../test/s3';
 import { clientGalleries, services } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import { watermarksSettled } from '../watermark/watermark.service';
@@ -290,5 +291,71 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     const off = await patch({ watermark: false });
     expect((off.json() as ClientGallery).watermark).toBe(false);
     expect((await get((await json()).photos[0]!.url)).rawPayload.equals(plainPreview)).toBe(true);
+  });
+});
+
+describeEachStorage('client delivery: private previews from each storage', (storageKind, storageEnv) => {
+  let t: TestApp;
+  let token: string;
+  let photo: GalleryPhoto;
+
+  beforeAll(async () => {
+    // A CDN for public files and presigned links for private ones: previews must use neither's public road.
+    t = await createTestApp('pglite', {
+      env: { ...storageEnv(), MEDIA_PUBLIC_URL: 'https://cdn.studio.test/media/', S3_REDIRECT_ORIGINALS: 'true' },
+    });
+    const bo = await createAccount(t.database.db, {
+      username: 'bo',
+      passwordHash: 'x',
+      firstName: 'Bo',
+      lastName: 'K',
+      email: 'bo@example.test',
+    });
+    const created = await multipart({
+      title: 'Bucket',
+      user: bo.id,
+      status: true,
+      cover_image: { filename: 'c.jpg', content: await makeImage({ seed: 5301 }), type: 'image/jpeg' },
+    });
+    const g = (await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers })).json() as ClientGallery;
+    await t.as({ method: 'PATCH', url: `${ADMIN_BASE}${g.id}/`, payload: { status: true } });
+    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(g.delivery_url)![1]!;
+    const up = await multipart({
+      'client-gallery': g.id,
+      land_scape_image: [{ filename: 'b.jpg', content: await makeImage({ seed: 5302 }), type: 'image/jpeg' }],
+    });
+    expect((await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers })).statusCode).toBe(
+      201,
+    );
+    await photosDerived(t);
+    [photo] = (await t.as({ method: 'GET', url: `/adminportal/client-photos/${g.id}/` })).json() as GalleryPhoto[];
+  });
+  afterAll(() => t?.close());
+
+  it('answers a preview itself or by a one-minute presigned link, and never sends it to the public CDN', async () => {
+    const seen = (await t.app.inject({ method: 'GET', url: `/site/galleries/${token}/` })).json() as DeliveryGallery;
+    const res = await t.app.inject({ method: 'GET', url: seen.photos[0]!.url });
+    if (storageKind === 'disk') {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    } else {
+      expect(res.statusCode).toBe(302);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const link = new URL(res.headers.location as string);
+      expect(link.hostname).not.toBe('cdn.studio.test');
+      expect(Number(link.searchParams.get('X-Amz-Expires'))).toBe(60);
+      const fetched = await fetch(link);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-type')).toBe('image/webp');
+    }
+    // /media/ neither redirects a client gallery's file to the CDN nor serves it.
+    const key = photo.land_scape_img.split('?')[0]!;
+    const direct = await t.app.inject({ method: 'GET', url: key });
+    expect(direct.statusCode).toBe(404);
+    expect(direct.headers.location).toBeUndefined();
+    // The portal's signed link is served by the server, never the CDN.
+    const signed = await t.app.inject({ method: 'GET', url: photo.land_scape_img });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-type']).toBe('image/webp');
   });
 });
