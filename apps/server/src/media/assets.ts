@@ -51,8 +51,6 @@ export interface AssetsDeps {
 
 /** How long a portal's signed link to a private preview works: 1 to 2 hours, the same URL within an hour. */
 const SIGNED_HOUR = 3600;
-/** How long a presigned link to a customer's preview works (the token was checked just before). */
-const PREVIEW_LINK_SECONDS = 60;
 /** A customer's preview is private and asked again each time (a 304 when unchanged), so a dead link stops it at once. */
 export const PREVIEW_CACHE_CONTROL = 'private, no-cache';
 
@@ -152,13 +150,13 @@ export class Assets {
     return (widths.find((v) => v.width >= width) ?? widths.at(-1))?.key ?? null;
   }
 
-  /** Sends a private preview (the caller checked who asks): never cached as public, revalidated each time. */
+  /**
+   * Sends a private preview (the caller checked who asks): never cached as public, revalidated
+   * each time. Always through this process, from either storage: a redirect to the bucket would
+   * be refused by the pages' img-src, and would outlive the check it followed.
+   */
   sendPreview(request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply> {
-    return sendStored(request, reply, this.deps.storage, file, {
-      contentType: 'image/webp',
-      cacheControl: PREVIEW_CACHE_CONTROL,
-      presignSeconds: this.deps.redirectOriginals ? PREVIEW_LINK_SECONDS : undefined,
-    });
+    return sendStored(request, reply, this.deps.storage, file, { contentType: 'image/webp', cacheControl: PREVIEW_CACHE_CONTROL });
   }
 
   /** Sends a derived file asked for by a signed link: private to that browser. */
