@@ -131,14 +131,19 @@ export async function runWatermark(): Promise<{ ratio: number; firstPage: number
       });
       if (!put.ok) throw new Error(`watermark save failed: ${put.status} ${await put.text()}`);
       const answered = performance.now() - t0;
+      // Only the previews not changed yet are asked again, every 250 ms: the poll itself must not
+      // load the one PGlite connection the jobs need.
       let ready = 0;
+      const waiting = new Set(page.map((_, i) => i));
       for (;;) {
-        const now = await etags(page);
-        if (now.every((e, i) => e && e !== before[i])) {
+        const left = [...waiting];
+        const now = await etags(left.map((i) => page[i]!));
+        left.forEach((i, k) => now[k] && now[k] !== before[i] && waiting.delete(i));
+        if (!waiting.size) {
           ready = performance.now() - t0;
           break;
         }
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 250));
       }
       let all = 0;
       const status = async () =>
