@@ -16,6 +16,7 @@ import { runPortal } from './portal';
 import { runSite } from './site';
 import { runStartup } from './startup';
 import { runViewGallery } from './view-gallery';
+import { runWatermark } from './watermark';
 
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   api: runApi,
@@ -31,6 +32,7 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   picker: runPicker,
   memory: runMemory,
   startup: runStartup,
+  watermark: runWatermark,
 };
 
 const wanted = process.argv.slice(2).filter((a) => a in BENCHMARKS);

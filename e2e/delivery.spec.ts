@@ -118,6 +118,11 @@ test.describe('a client delivery, on a phone', () => {
     // first rows load at once; the rest as the customer scrolls near them).
     await expect.poll(() => drawnPhotos(page)).toBeGreaterThanOrEqual(4);
     await expect(page.locator('ul[data-delivery] img[data-src]')).toHaveCount(0);
+    // Every image of the page (cover included) comes through the gallery's token, never /media/.
+    const token = d.url.split('/')[2]!;
+    const sources = await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc));
+    expect(sources.length).toBeGreaterThan(4);
+    for (const src of sources.filter(Boolean)) expect(new URL(src).pathname.startsWith(`/site/galleries/${token}/`), src).toBe(true);
     // The page fits the phone's width, and offers no favourites to download before there are any.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('link', { name: 'Download favourites' })).toBeHidden();

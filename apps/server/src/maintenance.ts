@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { pruneActivity } from './features/activity/activity.service';
 import { resumeDerivation } from './features/galleries/galleries.service';
+import { queueWatermarks } from './features/watermark/watermark.service';
 import type { JobQueue } from './jobs/queue';
 import { sweepResumable, sweepStoredResumable } from './media/resumable';
 import { isObjectStorage } from './media/storage';
@@ -38,6 +39,8 @@ export async function sweepSpoolFiles(ctx: AppContext, atStart: boolean): Promis
 async function sweepMediaLogged(ctx: AppContext): Promise<void> {
   // Photos left processing without a job (a process killed between the two) are queued again.
   await resumeDerivation(ctx);
+  // Watermarked copies still missing (a job that failed for good, a process killed) are queued again.
+  await queueWatermarks(ctx);
   const media = await sweepMedia(ctx);
   if (media.assets || media.files) {
     ctx.log.info(`removed ${media.assets} unreferenced media asset(s) and ${media.files} unreferenced media file(s)`);

@@ -58,6 +58,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
       log,
       concurrency: config.uploadConcurrency,
       redirectOriginals: config.s3RedirectOriginals,
+      secret: config.deliverySecret,
     }),
     mailer,
     jobs: defineJobs(new JobQueue(database, log, parts.jobs), config),

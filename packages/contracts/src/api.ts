@@ -26,6 +26,7 @@ import { servicesApi } from './services';
 import { siteApi } from './site';
 import { siteSettingsApi } from './site-settings';
 import { brandingApi, setupApi } from './branding';
+import { watermarkApi } from './watermark';
 import { teamApi } from './team';
 
 /** Every endpoint of the API, by area: the one table routes, fetchers and /docs come from. */
@@ -59,6 +60,7 @@ export const API = {
   siteSettings: siteSettingsApi,
   branding: brandingApi,
   setup: setupApi,
+  watermark: watermarkApi,
   backup: backupApi,
   blogPosts: blogPostsApi,
   sitePosts: sitePostsApi,

@@ -42,6 +42,9 @@ export type DownloadSize = (typeof DOWNLOAD_SIZES)[number];
 export const WEB_SIZE_LONG_EDGE = 2048;
 const sizeQuery = z.enum(['web', 'original'], { error: DELIVERY_MESSAGES.sizeInvalid }).optional();
 
+/** A preview's width in pixels (the derived width at least as wide, or the largest). */
+const previewWidth = z.coerce.number({ error: DELIVERY_MESSAGES.notFound }).int().min(1).max(10_000);
+
 /** A delivery token: 32 random bytes, base64url (43 characters); 22-64 accepted on input. */
 export const deliveryTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: DELIVERY_MESSAGES.notFound });
 export const DELIVERY_PASSWORD_MAX = 200;
@@ -64,6 +67,8 @@ export const deliveryPatchShape = {
   download_pin: z
     .union([z.literal(''), z.string().regex(/^\d{4}$/, { error: DELIVERY_MESSAGES.pinInvalid })], { error: DELIVERY_MESSAGES.pinInvalid })
     .optional(),
+  /** The studio's watermark on every preview and web size the customer gets (Site settings). */
+  watermark: formBoolean.optional(),
 };
 
 /** What a client gallery response adds about its delivery. */
@@ -76,6 +81,7 @@ export const deliveryResponseShape = {
   allow_download: z.boolean(),
   download_size: z.enum(DOWNLOAD_SIZES),
   download_pin_set: z.boolean(),
+  watermark: z.boolean(),
   favourites_count: z.number().int(),
 };
 
@@ -300,6 +306,30 @@ export const deliveryApi = {
     summary: 'One photo: the original, or its web size (long edge 2048 px JPEG, sRGB, no metadata)',
     params: z.object({ token: deliveryTokenSchema, id: pathId }),
     query: z.object({ size: sizeQuery }),
+    response: z.string(),
+    produces: 'binary',
+  }),
+  /**
+   * A preview of one photo (a derived WebP of about `width` px), checked against the token on
+   * every request: private, revalidated each time, so a revoked link stops it at once.
+   */
+  preview: endpoint({
+    method: 'GET',
+    path: `${SITE_GALLERY}photos/{id}/preview/{width}/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: "A photo's preview (watermarked when the gallery says so), for holders of the link only",
+    params: z.object({ token: deliveryTokenSchema, id: pathId, width: previewWidth }),
+    response: z.string(),
+    produces: 'binary',
+  }),
+  coverPreview: endpoint({
+    method: 'GET',
+    path: `${SITE_GALLERY}cover/{width}/`,
+    access: 'public',
+    tag: 'delivery',
+    summary: "The gallery's cover, for holders of the link only",
+    params: z.object({ token: deliveryTokenSchema, width: previewWidth }),
     response: z.string(),
     produces: 'binary',
   }),

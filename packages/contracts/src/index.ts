@@ -30,6 +30,7 @@ export * from './media';
 export * from './audit';
 export * from './site-settings';
 export * from './branding';
+export * from './watermark';
 export * from './site';
 export * from './backup';
 export * from './blog-posts';

@@ -25,6 +25,8 @@ export const MIN_IMAGE_DIMENSIONS = {
   galleryPhoto: { width: 200, height: 200 },
   /** The studio's logo (Site settings > Branding): small, often wide, its favicon made from it. */
   logo: { width: 64, height: 32 },
+  /** The studio's watermark logo (a PNG kept as uploaded). */
+  watermarkLogo: { width: 16, height: 16 },
 } as const;
 export type ImageUse = keyof typeof MIN_IMAGE_DIMENSIONS;
 

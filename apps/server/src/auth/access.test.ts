@@ -66,6 +66,8 @@ const PUBLIC_ROUTES = new Set([
     '/site/galleries/:token/download/',
     '/site/galleries/:token/photos/:id/original/',
     '/site/galleries/:token/photos/:id/download/',
+    '/site/galleries/:token/photos/:id/preview/:width/',
+    '/site/galleries/:token/cover/:width/',
   ].flatMap((p) => [`GET ${p}`, `HEAD ${p}`]),
   'POST /site/galleries/:token/unlock/',
   'POST /site/galleries/:token/download-pin/',

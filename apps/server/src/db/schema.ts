@@ -86,6 +86,10 @@ export const mediaAssets = pgTable(
     index('media_assets_pending')
       .on(t.id)
       .where(sql`${t.state} = 'processing'`),
+    // /media/ finds the asset of a derived file's key by these (drizzle/0013_private_previews.sql).
+    index('media_assets_square_key').using('btree', sql`(${t.variants}->>'square')`),
+    index('media_assets_wide_key').using('btree', sql`(${t.variants}->>'wide')`),
+    index('media_assets_width_keys').using('gin', sql`(${t.variants}->'widths') jsonb_path_ops`),
   ],
 );
 
@@ -256,6 +260,8 @@ export const clientGalleries = pgTable(
     /** When the studio was told the gallery was first opened / downloaded (each alert once). */
     openedAlertAt: timestamp('opened_alert_at', { withTimezone: true }),
     downloadedAlertAt: timestamp('downloaded_alert_at', { withTimezone: true }),
+    /** The studio's watermark on every preview and web size the customer gets (originals never). */
+    watermark: boolean('watermark').notNull().default(false),
     timeCreated: created(),
     timeUpdated: updated(),
   },
@@ -614,4 +620,22 @@ export const enquiryReplies = pgTable(
     timeCreated: created(),
   },
   (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId)],
+);
+
+/**
+ * The studio's watermark: one row (id 1), absent until first saved. Text, or a PNG logo (an asset
+ * kept as uploaded), placed at `position`, `size` percent of the photo's width, `opacity` percent.
+ */
+export const studioWatermark = pgTable(
+  'studio_watermark',
+  {
+    id: integer('id').primaryKey(),
+    text: text('text').notNull().default(''),
+    logoAssetId: asset('logo'),
+    position: varchar('position', { length: 20 }).notNull().default('bottom-right'),
+    size: integer('size').notNull().default(25),
+    opacity: integer('opacity').notNull().default(50),
+    timeUpdated: updated(),
+  },
+  (t) => [index('studio_watermark_logo_asset').on(t.logoAssetId)],
 );

@@ -23,6 +23,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { auditRoutes } from './activity/activity.routes';
 import { siteRoutes } from './site/site.routes';
 import { blogPostsRoutes } from './blog-posts/blog-posts.routes';
+import { watermarkRoutes } from './watermark/watermark.routes';
 import { originalsRoutes } from '../media/media.routes';
 import { backupRoutes } from '../backup/backup.routes';
 
@@ -41,6 +42,7 @@ export async function registerFeatures(app: FastifyInstance): Promise<void> {
   await app.register(deliveryRoutes);
   await app.register(deliveryPageRoutes);
   await app.register(selectionsRoutes);
+  await app.register(watermarkRoutes);
   await app.register(galleryLinksRoutes);
   await app.register(teamRoutes);
   await app.register(peopleRoutes);

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { mediaAssets } from '../db/schema';
+import { mediaAssets, serverSecrets } from '../db/schema';
 import { brandKeys } from './brand-files';
-import type { BrandFiles, StoredImage } from './stored-image';
+import type { BrandFiles, StoredImage, WatermarkedVariants } from './stored-image';
 
 /** The only code that touches the assets table. */
 export type AssetRow = typeof mediaAssets.$inferSelect;
@@ -30,6 +30,7 @@ export function toStoredImage(row: AssetRow): StoredImage {
     ...(v.brand ? { brand: v.brand } : {}),
     ...(row.placeholder ? { placeholder: row.placeholder } : {}),
     ...(v.thumbhash ? { thumbhash: v.thumbhash } : {}),
+    ...(v.watermarked ? { watermarked: v.watermarked } : {}),
     ...(row.state !== 'ready' ? { state: row.state } : {}),
     ...(row.error ? { error: row.error } : {}),
   };
@@ -41,6 +42,7 @@ const variantsOf = (img: StoredImage): AssetRow['variants'] => ({
   ...(img.square ? { square: img.square } : {}),
   ...(img.wide ? { wide: img.wide } : {}),
   ...(img.thumbhash ? { thumbhash: img.thumbhash } : {}),
+  ...(img.watermarked ? { watermarked: img.watermarked } : {}),
 });
 
 /** Holds the lock of one content (by SHA-256) until the transaction ends. */
@@ -191,6 +193,7 @@ export async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>
          or a.variants->'brand'->>'icon180' = k.key
          or a.variants->'brand'->'logo' @> jsonb_build_array(jsonb_build_object('key', k.key))
          or a.variants->'widths' @> jsonb_build_array(jsonb_build_object('key', k.key))
+         or a.variants->'watermarked'->'widths' @> jsonb_build_array(jsonb_build_object('key', k.key))
     )
   `);
   return new Set(rowsOf<{ key: string }>(result).map((r) => r.key));
@@ -207,6 +210,7 @@ export async function allKeys(db: DbOrTx): Promise<Set<string>> {
     if (v.wide) keys.add(v.wide);
     if (v.og) keys.add(v.og);
     for (const k of brandKeys(v.brand)) keys.add(k);
+    for (const w of v.watermarked?.widths ?? []) keys.add(w.key);
   }
   return keys;
 }
@@ -235,4 +239,50 @@ export async function setOgKey(tx: DbOrTx, id: number, key: string): Promise<voi
     .update(mediaAssets)
     .set({ variants: sql`${mediaAssets.variants} || jsonb_build_object('og', ${key}::text)` })
     .where(eq(mediaAssets.id, id));
+}
+
+/**
+ * Whether a derived file's key belongs to a client gallery (a photo of one, or its cover) and to
+ * nothing the website shows (`refs`: every column referencing media_assets; a service's or love
+ * story's photo, a cover, a page image...): /media/ refuses those. One query, by the key indexes.
+ */
+export async function isPrivateKey(db: DbOrTx, key: string, refs: { table: string; column: string }[]): Promise<boolean> {
+  const publicUses = refs
+    .filter(
+      (r) =>
+        !(r.table === 'client_galleries' && r.column === 'cover_asset_id') && !(r.table === 'gallery_photos' && r.column === 'asset_id'),
+    )
+    .map((r) => sql`or exists (select 1 from ${sql.identifier(r.table)} x where x.${sql.identifier(r.column)} = a.id)`);
+  const result = await db.execute(sql`
+    select exists (
+      select 1 from media_assets a
+      where (a.variants->>'square' = ${key} or a.variants->>'wide' = ${key}
+             or a.variants->'widths' @> jsonb_build_array(jsonb_build_object('key', ${key}::text)))
+        and (exists (select 1 from gallery_photos p join galleries g on g.id = p.gallery_id
+                      where p.asset_id = a.id and g.client_gallery_id is not null)
+             or exists (select 1 from client_galleries c where c.cover_asset_id = a.id))
+        and not (exists (select 1 from gallery_photos p join galleries g on g.id = p.gallery_id
+                          where p.asset_id = a.id and g.client_gallery_id is null)
+                 ${sql.join(publicUses, sql` `)})
+    ) as private
+  `);
+  return Boolean(rowsOf<{ private: boolean }>(result)[0]?.private);
+}
+
+/** Records an asset's watermarked copies (replacing earlier ones); the keys it had before. */
+export async function setWatermarked(tx: DbOrTx, id: number, watermarked: WatermarkedVariants): Promise<string[] | null> {
+  const [before] = await tx.select({ variants: mediaAssets.variants }).from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
+  if (!before) return null;
+  await tx
+    .update(mediaAssets)
+    .set({ variants: sql`${mediaAssets.variants} || jsonb_build_object('watermarked', ${JSON.stringify(watermarked)}::jsonb)` })
+    .where(eq(mediaAssets.id, id));
+  return (before.variants.watermarked?.widths ?? []).map((w) => w.key);
+}
+
+/** The key of the media signing secret, made once and shared by every process (server_secrets). */
+export async function mediaSecret(db: DbOrTx, make: () => string): Promise<string> {
+  await db.insert(serverSecrets).values({ name: 'media-signing', value: make() }).onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, 'media-signing'));
+  return row!.value;
 }

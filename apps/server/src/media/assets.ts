@@ -1,7 +1,9 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { MIN_IMAGE_DIMENSIONS } from '@darkroom/contracts';
+import { MIN_IMAGE_DIMENSIONS, WATERMARK_MESSAGES } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../db/client';
-import { HttpError } from '../lib/errors';
+import { HttpError, ValidationError } from '../lib/errors';
 import * as repo from './assets.repository';
 import {
   CorruptImageError,
@@ -9,9 +11,11 @@ import {
   deriveStored,
   displayUrl,
   imageKeys,
+  type KeyUrl,
   mediaUrl,
   processImage,
   storeOriginal,
+  inspectImage,
   type IncomingFile,
   type ProcessOptions,
 } from './image-pipeline';
@@ -24,6 +28,17 @@ import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
 import type { BrandFiles, StoredImage } from './stored-image';
 import { brandKeys, deriveBrandFiles } from './brand-files';
+import type { WatermarkPlace, WatermarkSpec } from './watermark';
+
+/** The studio's watermark as a feature keeps it: the logo is an asset, read when a copy is made. */
+export interface WatermarkSettings {
+  sig: string;
+  text: string;
+  logoAssetId: number | null;
+  position: WatermarkPlace;
+  size: number;
+  opacity: number;
+}
 
 export interface AssetsDeps {
   db: Db;
@@ -33,10 +48,16 @@ export interface AssetsDeps {
   concurrency: number;
   /** Originals from an object store are answered with a redirect to a presigned URL. */
   redirectOriginals?: boolean;
+  /** A configured secret (DELIVERY_SECRET) the media signing key is derived from; else one kept in the database. */
+  secret?: string | null;
 }
 
 /** The size of an e-mail's picture (3:2). */
 const MAIL_PICTURE = { width: 960, height: 640 } as const;
+/** How long a portal's signed link to a private preview works: 1 to 2 hours, the same URL within an hour. */
+const SIGNED_HOUR = 3600;
+/** A customer's preview is private and asked again each time (a 304 when unchanged), so a dead link stops it at once. */
+export const PREVIEW_CACHE_CONTROL = 'private, no-cache';
 
 /** How long a presigned link to an original works. */
 const ORIGINAL_LINK_SECONDS = 300;
@@ -70,8 +91,130 @@ export class Assets {
   /** Every sharp call of the process goes through this one limit. */
   readonly limit: Limiter;
 
+  private signingKey: Promise<Buffer> | null = null;
+  private refs: Promise<{ table: string; column: string }[]> | null = null;
+
   constructor(private readonly deps: AssetsDeps) {
     this.limit = createLimiter(deps.concurrency);
+  }
+
+  // Private previews: signed links for the portal, `w/` copies with the watermark.
+
+  private key(): Promise<Buffer> {
+    if (this.deps.secret) return Promise.resolve(createHmac('sha256', this.deps.secret).update('media-signing').digest());
+    if (!this.signingKey) {
+      const reading = repo.mediaSecret(this.deps.db, () => randomBytes(32).toString('base64url')).then((v) => Buffer.from(v));
+      reading.catch(() => (this.signingKey = null));
+      this.signingKey = reading;
+    }
+    return this.signingKey;
+  }
+
+  private static sign(key: Buffer, file: string, exp: number): string {
+    return createHmac('sha256', key).update(`${file}\0${exp}`).digest('base64url').slice(0, 32);
+  }
+
+  /**
+   * URLs for the portal's views of private images (a client gallery's): `/media/<key>?exp=&sig=`,
+   * valid one to two hours and the same within an hour, so the browser's cache keeps working.
+   */
+  async adminUrls(now = Date.now()): Promise<KeyUrl> {
+    const key = await this.key();
+    const exp = (Math.floor(now / 1000 / SIGNED_HOUR) + 2) * SIGNED_HOUR;
+    return (file) => `${mediaUrl(file)}?exp=${exp}&sig=${Assets.sign(key, file, exp)}`;
+  }
+
+  /** Whether a signed link to `file` is genuine and not past its time. */
+  async verifySigned(file: string, exp: string | undefined, sig: string | undefined, now = Date.now()): Promise<boolean> {
+    if (!exp || !sig || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 < now) return false;
+    const expected = Buffer.from(Assets.sign(await this.key(), file, Number(exp)));
+    const got = Buffer.from(sig);
+    return got.length === expected.length && timingSafeEqual(got, expected);
+  }
+
+  /**
+   * Whether a derived file belongs to a client gallery and to nothing the website shows (then
+   * /media/ refuses it). The columns referencing assets are read from the catalogue once per
+   * process: the schema changes only by migrations, which run before the server starts.
+   */
+  async isPrivate(file: string): Promise<boolean> {
+    if (!this.refs) {
+      const reading = repo.referencingColumns(this.deps.db);
+      reading.catch(() => (this.refs = null));
+      this.refs = reading;
+    }
+    return repo.isPrivateKey(this.deps.db, file, await this.refs);
+  }
+
+  /**
+   * The file of a preview about `width` px wide: the first width at least that wide, else the
+   * largest; from the watermarked copies when `watermarked` (null until they exist).
+   */
+  previewKey(img: StoredImage, width: number, watermarked: boolean): string | null {
+    const widths = watermarked ? (img.watermarked?.widths ?? []) : img.variants;
+    return (widths.find((v) => v.width >= width) ?? widths.at(-1))?.key ?? null;
+  }
+
+  /**
+   * Sends a private preview (the caller checked who asks): never cached as public, revalidated
+   * each time. Always through this process, from either storage: a redirect to the bucket would
+   * be refused by the pages' img-src, and would outlive the check it followed.
+   */
+  sendPreview(request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply> {
+    return sendStored(request, reply, this.deps.storage, file, { contentType: 'image/webp', cacheControl: PREVIEW_CACHE_CONTROL });
+  }
+
+  /** Sends a derived file asked for by a signed link: private to that browser. */
+  sendSigned(request: FastifyRequest, reply: FastifyReply, file: string): Promise<FastifyReply> {
+    return sendStored(request, reply, this.deps.storage, file, { contentType: 'image/webp', cacheControl: 'private, max-age=3600' });
+  }
+
+  /** The watermark with its logo's bytes, as media draws it (null logo when it is gone). */
+  private async spec(settings: WatermarkSettings): Promise<WatermarkSpec> {
+    let logo: Buffer | null = null;
+    if (settings.logoAssetId !== null) {
+      const img = await this.image(settings.logoAssetId);
+      const stream = img && (await this.deps.storage.read(img.original));
+      if (stream) logo = await buffer(stream);
+    }
+    return { sig: settings.sig, text: settings.text, logo, position: settings.position, size: settings.size, opacity: settings.opacity };
+  }
+
+  /**
+   * Makes an asset's watermarked preview widths with this watermark (under the one limit) and
+   * records them; the copies of an earlier watermark are removed. False when there was nothing to
+   * do (made already with this watermark, the asset gone or not derived yet).
+   */
+  async deriveWatermarked(id: number, settings: WatermarkSettings): Promise<boolean> {
+    const img = await this.image(id);
+    if (!img || img.state || img.watermarked?.sig === settings.sig) return false;
+    const spec = await this.spec(settings);
+    const { deriveWatermarked } = await import('./watermark');
+    const made = await this.limit(() => deriveWatermarked(this.deps.storage, img.original, spec));
+    return this.deps.db.transaction(async (tx) => {
+      await repo.lockSha(tx, img.sha256);
+      const before = await repo.setWatermarked(tx, id, made);
+      if (before === null) return false;
+      const kept = new Set(made.widths.map((w) => w.key));
+      // Another asset may share a file (same output), so only files nothing names are removed.
+      await this.deleteFiles(
+        tx,
+        before.filter((k) => !kept.has(k)),
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Keeps an uploaded PNG (the watermark's logo) as it is: checked from its header, stored, and
+   * ready with no derived files. Record it in the caller's transaction.
+   */
+  async ingestLogo(file: IncomingFile, opts: ProcessOptions): Promise<StoredImage> {
+    const { mime } = await inspectImage(file, opts);
+    if (mime !== 'image/png') throw ValidationError.field(opts.field, WATERMARK_MESSAGES.logoType);
+    const img = await storeOriginal(this.deps.storage, file, opts);
+    const { state: _state, ...ready } = img;
+    return ready;
   }
 
   private get presignSeconds(): number | undefined {
@@ -313,11 +456,12 @@ export class Assets {
    * The web size of an asset (web-size.ts), made now under the process's one sharp limit; null
    * when the asset or its original is gone.
    */
-  async webSize(id: number): Promise<Buffer | null> {
+  async webSize(id: number, watermark?: WatermarkSettings | null): Promise<Buffer | null> {
     const [row] = await repo.assetsByIds(this.deps.db, [id]);
     if (!row) return null;
     const { webSizeJpeg } = await import('./web-size');
-    return this.limit(() => webSizeJpeg(this.deps.storage, row.variants.original));
+    const spec = watermark ? await this.spec(watermark) : undefined;
+    return this.limit(() => webSizeJpeg(this.deps.storage, row.variants.original, spec));
   }
 
   /**
@@ -349,9 +493,9 @@ export class Assets {
     request: FastifyRequest,
     reply: FastifyReply,
     id: number,
-    opts: { disposition: string; cacheControl: string },
+    opts: { disposition: string; cacheControl: string; watermark?: WatermarkSettings | null },
   ): Promise<FastifyReply> {
-    const buf = await this.webSize(id);
+    const buf = await this.webSize(id, opts.watermark);
     if (!buf) return reply.code(404).send({ detail: 'Not found.' });
     reply
       .header('content-type', 'image/jpeg')
@@ -366,10 +510,10 @@ export class Assets {
    * A zip of web sizes, each made as its turn comes (zip.ts `streamMadeZip`): one photo in
    * memory at a time, whatever the gallery's size.
    */
-  async webZip(entries: { name: string; assetId: number; mtime: Date }[]): Promise<Readable> {
+  async webZip(entries: { name: string; assetId: number; mtime: Date }[], watermark?: WatermarkSettings | null): Promise<Readable> {
     const { streamMadeZip } = await import('./zip');
     return streamMadeZip(
-      entries.map((e) => ({ name: e.name, mtime: e.mtime, make: () => this.webSize(e.assetId) })),
+      entries.map((e) => ({ name: e.name, mtime: e.mtime, make: () => this.webSize(e.assetId, watermark) })),
       (name) => this.deps.log.error({ name }, 'a photo of a web-size zip could not be read'),
     );
   }

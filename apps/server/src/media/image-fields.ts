@@ -1,4 +1,4 @@
-import { imageView } from './image-pipeline';
+import { imageView, type KeyUrl } from './image-pipeline';
 import type { ImageView, StoredImage } from './stored-image';
 
 export type ImageFields<F extends string> = Record<F, string> & Record<`${F}_view`, ImageView>;
@@ -7,6 +7,8 @@ export type OptionalImageFields<F extends string> = Record<F, string | null> & R
 export interface ImageFieldOptions {
   /** Put the 16:9 crop's URL in `<field>` (pages shown as wide banners), the display URL otherwise. */
   wide?: boolean;
+  /** URLs of a private image (the portal's signed ones); public `/media/` by default. */
+  url?: KeyUrl;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ImageFieldOptions {
 export function imageFields<F extends string>(field: F, img: StoredImage, opts?: ImageFieldOptions): ImageFields<F>;
 export function imageFields<F extends string>(field: F, img: StoredImage | null, opts?: ImageFieldOptions): OptionalImageFields<F>;
 export function imageFields<F extends string>(field: F, img: StoredImage | null, opts: ImageFieldOptions = {}): OptionalImageFields<F> {
-  const view = img ? imageView(img) : null;
+  const view = img ? imageView(img, opts.url) : null;
   const url = view ? (opts.wide ? (view.wide ?? view.url) : view.url) : null;
   return { [field]: url, [`${field}_view`]: view } as OptionalImageFields<F>;
 }

@@ -347,12 +347,21 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
 /** Every storage key an image owns. */
 export function imageKeys(img: StoredImage | null | undefined): string[] {
   if (!img) return [];
-  return [img.original, ...img.variants.map((v) => v.key), img.square, img.wide, img.og, ...brandKeys(img.brand)].filter(
-    (k): k is string => !!k,
-  );
+  return [
+    img.original,
+    ...img.variants.map((v) => v.key),
+    img.square,
+    img.wide,
+    img.og,
+    ...(img.watermarked?.widths ?? []).map((w) => w.key),
+    ...brandKeys(img.brand),
+  ].filter((k): k is string => !!k);
 }
 
 export const mediaUrl = (key: string) => `/media/${key}`;
+
+/** Turns a stored file's key into the URL a view shows (public `/media/`, a signed or a token URL). */
+export type KeyUrl = (key: string) => string;
 
 /** Link previews (Open Graph) are this size; some refuse WebP, so they are JPEG. */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
@@ -372,19 +381,19 @@ export async function deriveOg(source: Buffer): Promise<{ key: string; buf: Buff
 }
 
 /** The URL of the image as shown in lists: the largest variant up to 1600 px wide. */
-export function displayUrl(img: StoredImage): string {
+export function displayUrl(img: StoredImage, url: KeyUrl = mediaUrl): string {
   const pick = [...img.variants].reverse().find((v) => v.width <= 1600) ?? img.variants[0];
-  return mediaUrl(pick ? pick.key : img.original);
+  return url(pick ? pick.key : img.original);
 }
 
-export function imageView(img: StoredImage): ImageView {
+export function imageView(img: StoredImage, url: KeyUrl = mediaUrl): ImageView {
   return {
-    url: displayUrl(img),
+    url: displayUrl(img, url),
     width: img.width,
     height: img.height,
-    srcset: img.variants.map((v) => `${mediaUrl(v.key)} ${v.width}w`).join(', '),
+    srcset: img.variants.map((v) => `${url(v.key)} ${v.width}w`).join(', '),
     placeholder: img.placeholder ?? null,
-    square: img.square ? mediaUrl(img.square) : null,
-    wide: img.wide ? mediaUrl(img.wide) : null,
+    square: img.square ? url(img.square) : null,
+    wide: img.wide ? url(img.wide) : null,
   };
 }

@@ -14,6 +14,8 @@ export interface AssetVariants {
   thumbhash?: string;
   /** A logo's own files (brand-files.ts), made when it is first used as the studio's logo. */
   brand?: BrandFiles;
+  /** Preview widths with the studio's watermark (under `w/`, never public), for watermarked client galleries. */
+  watermarked?: WatermarkedVariants;
 }
 
 /** A logo's files: header WebPs with transparency (1x-3x), the e-mail PNG and the favicons (PNG). */
@@ -22,6 +24,12 @@ export interface BrandFiles {
   logoPng: string;
   icon32: string;
   icon180: string;
+}
+
+/** A photo's watermarked preview widths and the watermark (`sig`) they carry. */
+export interface WatermarkedVariants {
+  sig: string;
+  widths: { width: number; height: number; key: string }[];
 }
 
 /** Whether an asset's derived files exist: a gallery photo's are made by a job after its upload. */
@@ -53,6 +61,8 @@ export interface StoredImage {
   placeholder?: string;
   /** The placeholder's source: a thumbhash in base64 (~30 bytes). */
   thumbhash?: string;
+  /** Watermarked preview widths, once made. */
+  watermarked?: WatermarkedVariants;
   /** Left out: `ready`. A `processing` image has its original only (no variants yet). */
   state?: AssetState;
   /** Why a `failed` image failed, as the portal shows it. */

@@ -25,6 +25,7 @@ export const DELIVERY_FIELDS = [
   'download_pin',
   'require_email',
   'selection_limit',
+  'watermark',
 ];
 
 /**
@@ -105,6 +106,7 @@ export interface DeliveryChanges {
   require_email?: boolean;
   /** Digits, or empty for no limit. */
   selection_limit?: string;
+  watermark?: boolean;
 }
 
 export function useUpdateDelivery() {

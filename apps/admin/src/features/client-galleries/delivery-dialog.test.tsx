@@ -24,6 +24,7 @@ const gallery = (over: Partial<ClientGallery> = {}): ClientGallery => ({
   allow_download: true,
   download_size: 'original',
   download_pin_set: false,
+  watermark: false,
   favourites_count: 2,
   require_email: false,
   selection_limit: null,

@@ -18,7 +18,14 @@ import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type Delivery
 import { DELIVERY_TEXT } from './delivery-text';
 
 type Field =
-  'delivery_password' | 'delivery_expires_at' | 'allow_download' | 'download_size' | 'download_pin' | 'require_email' | 'selection_limit';
+  | 'delivery_password'
+  | 'delivery_expires_at'
+  | 'allow_download'
+  | 'download_size'
+  | 'download_pin'
+  | 'require_email'
+  | 'selection_limit'
+  | 'watermark';
 type Errors = Partial<Record<Field, string>>;
 
 interface Values {
@@ -38,6 +45,8 @@ interface Values {
   requireEmail: boolean;
   /** Most photos a list may hold, as typed ('' for no limit). */
   limit: string;
+  /** The studio's watermark on every preview and web size. */
+  watermark: boolean;
 }
 
 const valuesOf = (g: ClientGallery): Values => ({
@@ -50,6 +59,7 @@ const valuesOf = (g: ClientGallery): Values => ({
   pin: '',
   requireEmail: g.require_email,
   limit: g.selection_limit === null ? '' : String(g.selection_limit),
+  watermark: g.watermark,
 });
 
 const SIZE_HELP: Record<DownloadSize, string> = {
@@ -70,6 +80,7 @@ export function deliveryChanges(g: ClientGallery, v: Values): DeliveryChanges {
   else if (!v.pinOn && g.download_pin_set) changes.download_pin = '';
   if (v.requireEmail !== g.require_email) changes.require_email = v.requireEmail;
   if (v.limit !== (g.selection_limit === null ? '' : String(g.selection_limit))) changes.selection_limit = v.limit;
+  if (v.watermark !== g.watermark) changes.watermark = v.watermark;
   return changes;
 }
 
@@ -192,6 +203,18 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
               (values.expires
                 ? "The link works until the end of this day, in the studio's time zone (Site settings)."
                 : 'No expiry: the link works until you revoke it.')}
+          </FormHelperText>
+        </Box>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={values.watermark} onChange={(e) => set({ watermark: e.target.checked })} />}
+            label="Watermark the photos"
+          />
+          <FormHelperText error={!!errors.watermark}>
+            {errors.watermark ??
+              (values.watermark
+                ? "The studio's watermark (Site settings) is on every preview and web-size download; originals stay as uploaded. A photo shows once its watermarked copy is made."
+                : 'The customer sees the photos without a watermark.')}
           </FormHelperText>
         </Box>
         <Box>

@@ -41,6 +41,7 @@ import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSaveSiteSettings, useSiteSettings } from './api';
 import { BrandingSection } from './branding-section';
+import { WatermarkSection } from './watermark-section';
 
 interface FormValues {
   studio_name: string;
@@ -102,6 +103,7 @@ export default function SiteSettingsPage() {
         <SettingsForm key={data.time_updated ?? 'defaults'} settings={data} />
       )}
       <BrandingSection />
+      <WatermarkSection />
     </>
   );
 }

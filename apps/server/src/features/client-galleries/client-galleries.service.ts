@@ -12,6 +12,8 @@ import { DELIVERY_TAG, deliveryUrl, newDeliveryToken, studioToday } from '../del
 import { customerName, type CustomerName } from '../../auth/customers.repository';
 import type { UploadedFile } from '../../http/read-body';
 import { imageFields } from '../../media/image-fields';
+import type { KeyUrl } from '../../media/image-pipeline';
+import { queueWatermarks, requireWatermark } from '../watermark/watermark.service';
 import type { StoredImage } from '../../media/stored-image';
 import { galleryOwnerService, sentKeys } from '../galleries/gallery-owners';
 import {
@@ -25,12 +27,13 @@ import {
   type ClientGalleryRow,
 } from './client-galleries.repository';
 
-export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | null, cover: StoredImage): ClientGallery {
+export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | null, cover: StoredImage, url?: KeyUrl): ClientGallery {
   return {
     id: row.id,
     title: row.title,
     gallery_link: row.galleryLink,
-    ...imageFields('cover_image', cover),
+    // Private: the portal shows the cover through signed links, never public /media/.
+    ...imageFields('cover_image', cover, { url }),
     user: row.accountId,
     user_text: customerName(owner),
     status: row.status,
@@ -41,6 +44,7 @@ export function toClientGallery(row: ClientGalleryRow, owner: CustomerName | nul
     allow_download: row.allowDownload,
     download_size: row.downloadSize,
     download_pin_set: row.downloadPinHash !== null,
+    watermark: row.watermark,
     favourites_count: row.favouritesCount,
     require_email: row.requireEmail,
     selection_limit: row.selectionLimit,
@@ -63,6 +67,7 @@ const flows = galleryOwnerService<ClientGalleryRow, Omit<ClientGalleryInsert, 'a
   update: updateClientGallery,
   remove: deleteClientGallery,
   toView: toClientGallery,
+  privateImages: true,
 });
 
 export const clientGalleryList = (ctx: AppContext): Promise<ClientGallery[]> => flows.list(ctx);
@@ -100,7 +105,11 @@ export async function updateClientGalleryFields(
   if (input.has('download_pin')) delivery.downloadPinHash = data.download_pin ? await hashPassword(data.download_pin) : null;
   if (input.has('require_email')) delivery.requireEmail = data.require_email;
   if (input.has('selection_limit')) delivery.selectionLimit = typeof data.selection_limit === 'number' ? data.selection_limit : null;
-  return flows.update(
+  if (input.has('watermark')) {
+    if (data.watermark) await requireWatermark(ctx);
+    delivery.watermark = data.watermark;
+  }
+  const view = await flows.update(
     ctx,
     id,
     {
@@ -115,6 +124,9 @@ export async function updateClientGalleryFields(
     },
     file,
   );
+  // Turned on (or sent again): the copies it lacks are made in the background.
+  if (data.watermark) await queueWatermarks(ctx, id);
+  return view;
 }
 
 /**

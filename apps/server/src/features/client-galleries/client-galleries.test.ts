@@ -56,7 +56,8 @@ describeEachDatabase('client galleries', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
-  const coverExists = (g: ClientGallery) => fileStored(t.app.storage, mediaKeyOf(g.cover_image));
+  // The portal's cover URL is a signed link to the stored file (client galleries are private).
+  const coverExists = (g: ClientGallery) => fileStored(t.app.storage, mediaKeyOf(g.cover_image.split('?')[0]!));
 
   it('needs an admin token', async () => {
     expect((await t.app.inject({ method: 'GET', url: URL_BASE })).statusCode).toBe(401);
@@ -82,7 +83,7 @@ describeEachDatabase('client galleries', (kind) => {
       user_text: 'Ada Lovelace',
       status: false,
     });
-    expect(g.cover_image).toMatch(/^\/media\/.+\.webp$/);
+    expect(g.cover_image).toMatch(/^\/media\/.+\.webp\?exp=\d+&sig=[\w-]+$/);
     expect(g.cover_image_view.url).toBe(g.cover_image);
     expect(await coverExists(g)).toBe(true);
   });

@@ -19,6 +19,8 @@ export interface DeliveryAccessRow {
   coverAssetId: number;
   requireEmail: boolean;
   selectionLimit: number | null;
+  /** The studio's watermark on what the customer sees. */
+  watermark: boolean;
 }
 
 const accessColumns = {
@@ -34,6 +36,7 @@ const accessColumns = {
   coverAssetId: clientGalleries.coverAssetId,
   requireEmail: clientGalleries.requireEmail,
   selectionLimit: clientGalleries.selectionLimit,
+  watermark: clientGalleries.watermark,
 };
 
 /** The gallery behind a delivery token (by the unique index), whatever its state. */
@@ -81,12 +84,21 @@ export interface DeliveryPhotoRow {
 export interface PhotoSelection {
   list: number | null;
   onlyFavourites?: boolean;
+  /** The gallery is watermarked: photos without their watermarked copy yet are left out. */
+  watermark?: boolean;
   page?: { offset: number; limit: number };
   /** Only the photos of this set (already checked to be the gallery's). */
   setId?: number;
 }
 
-// The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and favourites.
+// The customer sees a photo once its derived files exist (`photoShown`), in pages, zips and
+// favourites; in a watermarked gallery once its watermarked copy exists too (`shownTo`).
+
+/** What the customer of a gallery may see of its photos: with `watermark`, watermarked copies only. */
+const shownTo = (watermark: boolean) =>
+  watermark
+    ? sql`exists (select 1 from media_assets a where a.id = ${galleryPhotos.assetId} and a.state = 'ready' and a.variants->'watermarked' is not null)`
+    : photoShown;
 
 /** A client gallery's photos in their saved order, each with whether it is a favourite (one query). */
 export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which: PhotoSelection): Promise<DeliveryPhotoRow[]> {
@@ -104,7 +116,7 @@ export async function deliveryPhotos(db: DbOrTx, clientGalleryId: number, which:
     .where(
       and(
         eq(galleries.clientGalleryId, clientGalleryId),
-        photoShown,
+        shownTo(!!which.watermark),
         which.onlyFavourites ? sql`${deliveryFavourites.photoId} is not null` : undefined,
         which.setId === undefined ? undefined : inSet(which.setId),
       ),
@@ -121,13 +133,14 @@ export async function deliveryPhotoCounts(
   clientGalleryId: number,
   list: number | null,
   setId?: number,
+  watermark = false,
 ): Promise<{ photos: number; favourites: number }> {
   const [row] = await db
     .select({ photos: count(), favourites: count(deliveryFavourites.photoId) })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
     .leftJoin(deliveryFavourites, and(eq(deliveryFavourites.visitorId, list ?? 0), eq(deliveryFavourites.photoId, galleryPhotos.id)))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), photoShown, setId === undefined ? undefined : inSet(setId)));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), shownTo(watermark), setId === undefined ? undefined : inSet(setId)));
   return { photos: Number(row?.photos ?? 0), favourites: Number(row?.favourites ?? 0) };
 }
 
@@ -143,24 +156,29 @@ export async function favouriteIds(db: DbOrTx, list: number | null): Promise<num
 }
 
 /** One photo of this client gallery (null when the id is another gallery's, or none). */
-export async function deliveryPhoto(db: DbOrTx, clientGalleryId: number, photoId: number): Promise<DeliveryPhotoRow | null> {
+export async function deliveryPhoto(
+  db: DbOrTx,
+  clientGalleryId: number,
+  photoId: number,
+  watermark = false,
+): Promise<DeliveryPhotoRow | null> {
   const [row] = await db
     .select({ id: galleryPhotos.id, name: galleryPhotos.name, assetId: galleryPhotos.assetId, timeCreated: galleryPhotos.timeCreated })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId), photoShown))
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), eq(galleryPhotos.id, photoId), shownTo(watermark)))
     .limit(1);
   return row ? { ...row, favourite: false, timeCreated: new Date(row.timeCreated) } : null;
 }
 
 /** Which of these ids are photos of this client gallery. */
-export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: number[]): Promise<number[]> {
+export async function photoIdsOf(db: DbOrTx, clientGalleryId: number, ids: number[], watermark = false): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: galleryPhotos.id })
     .from(galleryPhotos)
     .innerJoin(galleries, eq(galleries.id, galleryPhotos.galleryId))
-    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids), photoShown));
+    .where(and(eq(galleries.clientGalleryId, clientGalleryId), inArray(galleryPhotos.id, ids), shownTo(watermark)));
   return rows.map((r) => r.id);
 }
 

@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { attachment } from '../../http/content-disposition';
-import { deliveryApi } from '@darkroom/contracts';
+import { DELIVERY_MESSAGES, deliveryApi } from '@darkroom/contracts';
+import { notFound } from '../../lib/errors';
+import { watermarkSettings } from '../watermark/watermark.service';
 import { PIN_COOKIE, pinValues, unlockCookies, unlockValues, visitorValues } from '../../http/cookies';
 import { serializerOf } from '../../http/json-schema';
 import { originOf } from '../../http/origin';
@@ -17,6 +19,7 @@ import {
   type FileSize,
   prepareDownload,
   prepareOriginal,
+  previewFile,
   saveFavourites,
   sendDeliveryLink,
 } from './delivery.service';
@@ -58,7 +61,7 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       // One text per gallery page and list serves every holder of the link with that list.
       const text = await ctx.cache.text(
         deliveryCacheTags(galleryId),
-        `delivery:json:${galleryId}:${listId ?? 0}:${which.page}:${which.favourites}:${which.set ?? ''}`,
+        `delivery:json:${galleryId}:${params.token}:${listId ?? 0}:${which.page}:${which.favourites}:${which.set ?? ''}`,
         async () => serializerOf(deliveryApi.gallery.response)(await deliveryGalleryPage(ctx, galleryId, which, path)),
       );
       return sendText(request, reply, text, { type: 'application/json; charset=utf-8', revalidate: false });
@@ -73,6 +76,21 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     route(scope, deliveryApi.favourites, async ({ ctx, params, body, request }) => {
       const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { visitorValues: visitorValues(request) });
       return saveFavourites(ctx, access, body.ids);
+    });
+
+    // Previews: the token (and the password's cookie) checked on every request, so unpublishing,
+    // expiry and a new link stop them at once; answered private, revalidated each time.
+    route(scope, deliveryApi.preview, async ({ ctx, params, request, reply }) => {
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { visitorValues: visitorValues(request) });
+      const file = await previewFile(ctx, access, params.id, params.width);
+      if (!file) throw notFound(DELIVERY_MESSAGES.notFound);
+      return ctx.assets.sendPreview(request, reply, file);
+    });
+    route(scope, deliveryApi.coverPreview, async ({ ctx, params, request, reply }) => {
+      const access = await ctx.delivery.open(ctx, params.token, unlockValues(request), { visitorValues: visitorValues(request) });
+      const file = await previewFile(ctx, access, 'cover', params.width);
+      if (!file) throw notFound(DELIVERY_MESSAGES.notFound);
+      return ctx.assets.sendPreview(request, reply, file);
     });
 
     route(scope, deliveryApi.downloadPin, async ({ ctx, params, body, request, reply }) => {
@@ -99,7 +117,13 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       if (size === 'web') {
         // Made as it streams: the length is known only at the end.
         if (request.method === 'HEAD') return reply.send(Readable.from([]));
-        return reply.send(await ctx.assets.webZip(entries.map((e) => ({ name: e.name, assetId: e.assetId, mtime: e.mtime }))));
+        const watermark = access.watermark ? await watermarkSettings(ctx) : null;
+        return reply.send(
+          await ctx.assets.webZip(
+            entries.map((e) => ({ name: e.name, assetId: e.assetId, mtime: e.mtime })),
+            watermark,
+          ),
+        );
       }
       const { stream, size: length } = await ctx.assets.zip(entries);
       if (length >= 0) reply.header('content-length', length);
@@ -127,7 +151,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
       const size = downloadSizeOf(access, asked);
       const { assetId, filename } = await prepareOriginal(ctx, access, params.id, countsAsDownload(request), size);
       const opts = { disposition: attachment(filename), cacheControl: DELIVERY_CACHE_CONTROL };
-      if (size === 'web') return ctx.assets.sendWebSize(request, reply, assetId, opts);
+      if (size === 'web') {
+        const watermark = access.watermark ? await watermarkSettings(ctx) : null;
+        return ctx.assets.sendWebSize(request, reply, assetId, { ...opts, watermark });
+      }
       return ctx.assets.sendOriginalById(request, reply, assetId, opts);
     };
     route(scope, deliveryApi.original, (args) => sendPhoto(args, 'original'));

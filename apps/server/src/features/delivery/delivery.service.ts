@@ -16,7 +16,6 @@ import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { attemptPassword, countAttempt, type PasswordLimits } from '../../lib/rate-limiter';
 import type { JobQueue } from '../../jobs/queue';
 import { verifyPassword } from '../../auth/passwords';
-import { displayUrl, imageView } from '../../media/image-pipeline';
 import type { StoredImage } from '../../media/stored-image';
 import type { ZipEntry } from '../../media/zip';
 import { webSizeName } from '../../media/web-size';
@@ -98,12 +97,15 @@ export type DeliveryAccess =
       visitorId: number | null;
       /** The list the favourites are read from: the visitor's, or the shared one (null while none exists). */
       listId: number | null;
+      /** The customer sees watermarked previews and web sizes only. */
+      watermark: boolean;
+      coverAssetId: number;
     };
 
 /** The size a download is made in. */
 export type FileSize = 'original' | 'web';
 
-type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
+export type OpenAccess = Extract<DeliveryAccess, { state: 'open' }>;
 
 /** Which page of a gallery's JSON: its number, whether of the favourites only, and whose list. */
 export interface GalleryPageQuery {
@@ -155,6 +157,8 @@ export class DeliveryService {
       selectionLimit: row.selectionLimit,
       visitorId,
       listId,
+      watermark: row.watermark,
+      coverAssetId: row.coverAssetId,
     };
   }
 
@@ -289,17 +293,57 @@ async function recordView(ctx: AppContext, row: DeliveryAccessRow): Promise<void
 
 // The gallery as the customer sees it.
 
-function toDeliveryPhoto(row: repo.DeliveryPhotoRow, img: StoredImage): DeliveryPhoto {
+/** A photo's preview (`width` px) through its gallery's token: never a public /media/ address. */
+export const previewUrl = (token: string, photoId: number, width: number): string =>
+  `/site/galleries/${token}/photos/${photoId}/preview/${width}/`;
+const coverUrl = (token: string, width: number): string => `/site/galleries/${token}/cover/${width}/`;
+
+type Widths = { width: number }[];
+/** The display width: the largest up to 1600 px (as `displayUrl` picks it). */
+const displayWidth = (widths: Widths): number => ([...widths].reverse().find((v) => v.width <= 1600) ?? widths[0])?.width ?? 0;
+const srcsetOf = (widths: Widths, url: (w: number) => string) => widths.map((v) => `${url(v.width)} ${v.width}w`).join(', ');
+
+function toDeliveryPhoto(row: repo.DeliveryPhotoRow, img: StoredImage, token: string, watermark: boolean): DeliveryPhoto {
+  const widths = watermark ? (img.watermarked?.widths ?? []) : img.variants;
+  const url = (w: number) => previewUrl(token, row.id, w);
   return {
     id: row.id,
     name: row.name,
     width: img.width,
     height: img.height,
-    srcset: imageView(img).srcset,
-    url: displayUrl(img),
+    srcset: srcsetOf(widths, url),
+    url: url(displayWidth(widths)),
     placeholder: img.placeholder ?? null,
     favourite: row.favourite,
   };
+}
+
+/** The cover's view through the token (its crops are not used by the customer's page). */
+function coverView(img: StoredImage, token: string): DeliveryGallery['cover'] {
+  const url = (w: number) => coverUrl(token, w);
+  return {
+    url: url(displayWidth(img.variants)),
+    width: img.width,
+    height: img.height,
+    srcset: srcsetOf(img.variants, url),
+    placeholder: img.placeholder ?? null,
+    square: null,
+    wide: null,
+  };
+}
+
+/**
+ * The stored file of a customer's preview: a photo of this gallery (watermarked when it is) or
+ * its cover, about `width` px wide; null when there is none to show.
+ */
+export async function previewFile(ctx: AppContext, access: OpenAccess, photoId: number | 'cover', width: number): Promise<string | null> {
+  if (photoId === 'cover') {
+    const cover = await ctx.assets.image(access.coverAssetId);
+    return cover && ctx.assets.previewKey(cover, width, false);
+  }
+  const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId, access.watermark);
+  const img = photo && (await ctx.assets.image(photo.assetId));
+  return img ? ctx.assets.previewKey(img, width, access.watermark) : null;
 }
 
 /**
@@ -320,10 +364,11 @@ export async function deliveryGalleryPage(
     repo.deliveryPhotos(ctx.db, galleryId, {
       list: query.list,
       onlyFavourites: query.favourites,
+      watermark: row.watermark,
       page: { offset: (query.page - 1) * pageSize, limit: pageSize },
       setId: set?.id,
     }),
-    repo.deliveryPhotoCounts(ctx.db, galleryId, query.list, set?.id),
+    repo.deliveryPhotoCounts(ctx.db, galleryId, query.list, set?.id, row.watermark),
     repo.favouriteIds(ctx.db, query.list),
     selectionOf(ctx, row, query.list),
     setTabs(ctx, galleryId, set),
@@ -333,13 +378,13 @@ export async function deliveryGalleryPage(
   const more = query.page * pageSize < total;
   return {
     title: row.title,
-    cover: imageView(images.get(row.coverAssetId)!),
+    cover: coverView(images.get(row.coverAssetId)!, row.token),
     allow_download: row.allowDownload,
     download_size: row.downloadSize,
     download_pin: row.downloadPinHash !== null,
     photos: photos.flatMap((p) => {
       const img = images.get(p.assetId);
-      return img ? [toDeliveryPhoto(p, img)] : [];
+      return img ? [toDeliveryPhoto(p, img, row.token, row.watermark)] : [];
     }),
     total,
     favourite_ids: favouriteIds,
@@ -395,7 +440,7 @@ async function favouritesOfEveryList(ctx: AppContext, clientGalleryId: number): 
 export async function saveFavourites(ctx: AppContext, access: OpenAccess, ids: number[]): Promise<{ ids: number[] }> {
   const galleryId = access.galleryId;
   const unique = [...new Set(ids)];
-  const owned = new Set(await repo.photoIdsOf(ctx.db, galleryId, unique));
+  const owned = new Set(await repo.photoIdsOf(ctx.db, galleryId, unique, access.watermark));
   if (owned.size !== unique.length) throw ValidationError.field('ids', DELIVERY_MESSAGES.idsInvalid);
   const list = await writableList(ctx, access);
   const limit = access.selectionLimit;
@@ -472,6 +517,7 @@ export async function prepareDownload(
     list: access.listId,
     onlyFavourites: favouritesOnly,
     setId: set?.id,
+    watermark: access.watermark,
   });
   const images = await ctx.assets.images(photos.map((p) => p.assetId));
   const present = photos.filter((p) => images.has(p.assetId));
@@ -503,7 +549,7 @@ export async function prepareOriginal(
   record: boolean,
   size: FileSize = 'original',
 ): Promise<{ assetId: number; filename: string }> {
-  const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId);
+  const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId, access.watermark);
   if (!photo) throw notFound(DELIVERY_MESSAGES.notFound);
   if (record) {
     await repo.insertEvent(ctx.db, access.galleryId, 'download-photo', size === 'web' ? `${photo.name} (web size)` : photo.name);

@@ -224,8 +224,10 @@ describeEachDatabase('client delivery', (kind) => {
     expect(gallery.allow_download).toBe(true);
     expect(gallery.photos.map((p) => p.id)).toEqual(photos.map((p) => p.id));
     expect(gallery.photos[0]).toMatchObject({ name: 'IMG_1.jpg', width: 1200, height: 800, favourite: false });
-    expect(gallery.photos[0]!.srcset).toMatch(/\/media\/d\/.+ \d+w/);
-    expect(gallery.photos[0]!.url).toMatch(/^\/media\/d\//);
+    // Previews go through the token, never public /media/ (private-previews.test.ts has the rest).
+    expect(gallery.photos[0]!.srcset).toMatch(new RegExp(`^/site/galleries/${token}/photos/${photos[0]!.id}/preview/\\d+/ \\d+w`));
+    expect(gallery.photos[0]!.url).toMatch(new RegExp(`^/site/galleries/${token}/photos/\\d+/preview/\\d+/$`));
+    expect(JSON.stringify(gallery)).not.toContain('/media/');
     // `download_size: "original"` names a choice, not a file.
     // `selection` names its own keys (`require_email`) and only the visitor's own address: none here.
     const { selection, ...rest } = gallery;

@@ -12,11 +12,12 @@ import type { DbOrTx } from '../../db/client';
 import type { GalleryParentType } from './galleries.repository';
 import { HttpError, notFound, ValidationError } from '../../lib/errors';
 import { actorId, type AppContext } from '../../context';
-import { displayUrl, imageView } from '../../media/image-pipeline';
+import { displayUrl, imageView, type KeyUrl } from '../../media/image-pipeline';
 import type { SpooledFile } from '../../media/spool';
 import type { StoredImage } from '../../media/stored-image';
 import type { JobQueue } from '../../jobs/queue';
 import * as repo from './galleries.repository';
+import { queueWatermarkOf } from '../watermark/watermark.service';
 import type { GalleryPhotoRow } from './galleries.repository';
 
 /** Cache tag dropped on every gallery write (for other areas' cached views that include photos). */
@@ -46,14 +47,14 @@ const pendingView = (image: StoredImage): GalleryPhoto['land_scape_img_view'] =>
   wide: null,
 });
 
-export function toPhoto(row: GalleryPhotoRow, image: StoredImage): GalleryPhoto {
+export function toPhoto(row: GalleryPhotoRow, image: StoredImage, url?: KeyUrl): GalleryPhoto {
   const ready = !image.state;
   return {
     id: row.id,
     name: row.name,
     title: row.title,
-    land_scape_img: ready ? displayUrl(image) : '',
-    land_scape_img_view: ready ? imageView(image) : pendingView(image),
+    land_scape_img: ready ? displayUrl(image, url) : '',
+    land_scape_img_view: ready ? imageView(image, url) : pendingView(image),
     state: image.state ?? 'ready',
     error: image.error ?? null,
     img_width: image.width,
@@ -68,7 +69,9 @@ export function toPhoto(row: GalleryPhotoRow, image: StoredImage): GalleryPhoto 
 
 async function toPhotos(ctx: AppContext, rows: GalleryPhotoRow[]): Promise<GalleryPhoto[]> {
   const images = await ctx.assets.images(rows.map((r) => r.assetId));
-  return rows.map((r) => toPhoto(r, images.get(r.assetId)!));
+  // A client gallery's photos are private: the portal gets signed links to them.
+  const signed = rows.some((r) => r.parentType === 'client-gallery') ? await ctx.assets.adminUrls() : undefined;
+  return rows.map((r) => toPhoto(r, images.get(r.assetId)!, r.parentType === 'client-gallery' ? signed : undefined));
 }
 
 async function requireParent(ctx: AppContext, type: GalleryParentType, id: number) {
@@ -448,7 +451,10 @@ export function defineDerivationJob(jobs: JobQueue, config: { uploadConcurrency:
         changed = await ctx.assets.fail(assetId, GALLERY_MESSAGES.processingFailed);
         ctx.log.error({ err, assetId }, 'a photo could not be derived');
       }
-      if (changed) await invalidate(ctx, await repo.galleriesHolding(ctx.db, assetId));
+      if (changed) {
+        await invalidate(ctx, await repo.galleriesHolding(ctx.db, assetId));
+        await queueWatermarkOf(ctx, assetId);
+      }
     },
   });
 }

@@ -7,6 +7,7 @@ import { orNotFound } from '../../lib/errors';
 import type { UploadedFile } from '../../http/read-body';
 import { deleteWithImages, saveWithImages } from '../../media/save-with-images';
 import type { StoredImage } from '../../media/stored-image';
+import type { KeyUrl } from '../../media/image-pipeline';
 import { galleryAssetIds, invalidateGallery } from './galleries.service';
 
 /** The columns every gallery owner with a customer and a cover has. */
@@ -33,7 +34,9 @@ export interface GalleryOwnerArea<Row extends OwnerRow, Insert, View> {
   insert(tx: DbOrTx, values: Insert & { accountId: number; coverAssetId: number }): Promise<Row>;
   update(tx: DbOrTx, id: number, values: Partial<Insert> & { accountId?: number; coverAssetId?: number }): Promise<Row | undefined>;
   remove(tx: DbOrTx, id: number): Promise<Row | undefined>;
-  toView(row: Row, owner: CustomerName | null, cover: StoredImage): View;
+  toView(row: Row, owner: CustomerName | null, cover: StoredImage, url?: KeyUrl): View;
+  /** The owner's images are private (client galleries): views carry the portal's signed URLs. */
+  privateImages?: boolean;
 }
 
 /** The fields a PATCH actually sent (a parsed partial schema leaves the others out). */
@@ -49,7 +52,8 @@ export function galleryOwnerService<Row extends OwnerRow, Insert, View>(area: Ga
   const cover = (file: UploadedFile) => ({ file, field: 'cover_image', use: area.use });
   const views = async (ctx: AppContext, found: { row: Row; owner: CustomerName | null }[]) => {
     const images = await ctx.assets.images(found.map((f) => f.row.coverAssetId));
-    return found.map((f) => area.toView(f.row, f.owner, images.get(f.row.coverAssetId)!));
+    const url = area.privateImages ? await ctx.assets.adminUrls() : undefined;
+    return found.map((f) => area.toView(f.row, f.owner, images.get(f.row.coverAssetId)!, url));
   };
   return {
     async list(ctx: AppContext): Promise<View[]> {
