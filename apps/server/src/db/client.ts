@@ -207,6 +207,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 /** The advisory lock every process working jobs holds a share of (any fixed number: "drkr"). */
 const WORKERS_LOCK = 0x64726b72;
 
+/** The listening connection's `application_name` in `pg_stat_activity`. */
+export const LISTENER_NAME = 'darkroom listener';
+
 /** Delay before the listening connection is opened again, doubling after each failure. */
 const RECONNECT_MS = { first: 100, max: 5_000 };
 
@@ -283,7 +286,8 @@ class Listener {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new this.driver.Client({ connectionString: this.url });
+    // Named, so an operator (and the tests) can tell it among the pool's connections.
+    const client = new this.driver.Client({ connectionString: this.url, application_name: LISTENER_NAME });
     client.on('notification', (msg) => {
       for (const s of this.channels.get(msg.channel) ?? []) s.onPayload(msg.payload ?? '');
     });

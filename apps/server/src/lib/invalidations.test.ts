@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, secondProcess, type TestApp } from '../../test/harness';
 import { seedSite, type SiteFixtures } from '../../test/site-fixtures';
+import { LISTENER_NAME } from '../db/client';
 import { services } from '../db/schema';
 
 /** Polls until `check` holds: for what another process does on its own time (bounded, never a race). */
@@ -20,7 +21,8 @@ async function listeners(url: string): Promise<number[]> {
   await client.connect();
   try {
     const res = await client.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()",
+      'select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()',
+      [LISTENER_NAME],
     );
     return res.rows.map((r) => r.pid);
   } finally {

@@ -35,7 +35,7 @@ describeEachDatabase('assets', (kind) => {
       ),
     ).map((r) => r.c);
     expect(found).toEqual(columns);
-    expect(found).toHaveLength(14);
+    expect(found).toHaveLength(15);
   });
 
   it('releases an asset only when nothing references it, and keeps its files until then', async () => {
