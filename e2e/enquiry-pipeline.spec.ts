@@ -132,7 +132,7 @@ test.describe('the enquiry pipeline in the portal', () => {
     await page.getByLabel('How did you hear about us?').click();
     await page.getByRole('option', { name: 'Optional' }).click();
     await page.getByLabel('E-mail each visitor who sends an enquiry').check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(notice(page, 'Site settings successfully updated')).toBeVisible();
     const contact = await request.get('/contact/', { headers: { accept: 'text/html' } });
     expect(await contact.text()).toContain('How did you hear about us?');
@@ -225,7 +225,7 @@ test.describe('the enquiry pipeline in the portal', () => {
     // Leave the studio's settings as they were for other tests.
     await page.goto('/admin-account/Site-settings');
     await page.getByLabel('E-mail each visitor who sends an enquiry').uncheck();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(notice(page, 'Site settings successfully updated')).toBeVisible();
   });
 });

@@ -305,9 +305,18 @@ test.describe('photo galleries', () => {
 
     // From the portfolio: the card's image opens its own gallery, and the URL names it by id.
     await page.goto('/admin-account/portfolio');
+    // New services go last (maybe past the first page): the search shows both; the older first.
+    const box = page.getByRole('searchbox', { name: 'Search services' });
+    await expect(
+      page
+        .getByRole('button', { name: `View ${name}` })
+        .or(box)
+        .first(),
+    ).toBeVisible();
+    if (await box.isVisible()) await box.fill(name);
     await page
       .getByRole('button', { name: `View ${name}` })
-      .last()
+      .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`[?&]id=${first}$`));
     await expect(page.getByText(GALLERY_MESSAGES.noGalleryFor(name), { exact: true })).toBeVisible();

@@ -158,10 +158,10 @@ test('the studio filters the photos by a visitor’s list, copies its file names
   expect(submit.status()).toBe(200);
 
   await page.goto(`/admin-account/ClientGalleries?id=${d.id}`);
-  await page.getByLabel("Visitor's list").click();
+  await page.getByRole('combobox', { name: "Visitor's list" }).click();
   await page.getByRole('option', { name: /^Ada \(ada@example\.test\): 2 photos$/ }).click();
   await expect(page.getByRole('row')).toHaveCount(3);
-  await page.getByLabel("Visitor's list").click();
+  await page.getByRole('combobox', { name: "Visitor's list" }).click();
   await page.getByRole('option', { name: /^Bob \(bob@example\.test\): 1 photo, submitted$/ }).click();
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('button', { name: 'Spaces' }).click();

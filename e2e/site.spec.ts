@@ -237,7 +237,7 @@ test.describe('the public website', () => {
     await page.getByLabel('Name', { exact: true }).fill('Instagram');
     await page.getByLabel('Web address').fill('https://instagram.com/silverhalide');
     await page.getByRole('checkbox', { name: 'About' }).uncheck();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Site settings successfully updated')).toBeVisible();
 
     await page.goto('/');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -74,6 +74,7 @@ function WatermarkForm({ saved }: { saved: Watermark }) {
     removeLogo: false,
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
   const set = (patch: Partial<WatermarkValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setErrors({});
@@ -120,15 +121,18 @@ function WatermarkForm({ saved }: { saved: Watermark }) {
         <Box>
           <FormLabel component="div">Logo (PNG with transparency)</FormLabel>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" component="label">
+            {/* A button that opens the file picker (a label acting as a button is not allowed that role). */}
+            <Button variant="outlined" onClick={() => fileInput.current?.click()}>
               {hasLogo ? 'Choose another logo' : 'Choose a logo'}
-              <input
-                hidden
-                type="file"
-                accept="image/png"
-                onChange={(e) => set({ logo: e.target.files?.[0] ?? null, removeLogo: false })}
-              />
             </Button>
+            <input
+              ref={fileInput}
+              hidden
+              type="file"
+              accept="image/png"
+              aria-label="Watermark logo (PNG)"
+              onChange={(e) => set({ logo: e.target.files?.[0] ?? null, removeLogo: false })}
+            />
             {values.logo && <Typography variant="body2">{values.logo.name}</Typography>}
             {!values.logo && saved.logo && (
               <FormControlLabel
