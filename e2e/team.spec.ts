@@ -11,7 +11,11 @@ async function portrait(size = 600, seed = 1) {
   return { name: `portrait-${seed}.jpg`, mimeType: 'image/jpeg', buffer };
 }
 
-const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
+/** Filters the table, and waits until it holds only matching rows: a click never lands on a row being redrawn. */
+async function search(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
+  await expect(page.getByRole('rowgroup').last().getByRole('row').filter({ hasNotText: text })).toHaveCount(0);
+}
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 // A modal dialog hides the rest of the page (notifications included) from the accessibility tree.
 const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
