@@ -41,10 +41,18 @@ test.describe('ordering', () => {
     await expect(dialog.getByRole('button', { name: 'Save order' })).toBeDisabled();
 
     // The keyboard: pick up C, two places up, drop.
+    // Each key waits for dnd-kit's announcement of the move before the next: a second arrow sent
+    // before the first one's move is done would be lost.
+    const live = page.locator('[id^="DndLiveRegion"]');
     await dialog.getByRole('button', { name: `Move ${names[2]}`, exact: true }).focus();
     await page.keyboard.press('Space');
+    // Picked up, it is over its own place (the region keeps only the latest announcement).
+    await expect(live).toContainText(`${names[2]} is over position`);
+    const from = Number(/position (\d+) of/.exec((await live.textContent()) ?? '')?.[1]);
     await page.keyboard.press('ArrowUp');
+    await expect(live).toContainText(`${names[2]} is over position ${from - 1} of`);
     await page.keyboard.press('ArrowUp');
+    await expect(live).toContainText(`${names[2]} is over position ${from - 2} of`);
     await page.keyboard.press('Space');
     await expect.poll(() => rowsOf(list, prefix)).toEqual([names[2], names[0], names[1]]);
     // The up/down buttons too: B one up.
