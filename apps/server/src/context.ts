@@ -52,7 +52,9 @@ export interface AppContext extends AppRuntime {
 }
 
 export function contextFor(runtime: AppRuntime, actor: Actor, ip: string | null = null): AppContext {
-  return { ...runtime, actor, ip };
+  // Not `{ ...runtime, actor, ip }`: V8 builds a spread followed by more keys slowly, and this
+  // runs on every request.
+  return Object.assign({}, runtime, { actor, ip });
 }
 
 /** The context of work nobody asked for over HTTP: start-up, the CLI, timers. */

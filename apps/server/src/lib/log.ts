@@ -93,5 +93,7 @@ export function createLogger(level: string, opts: { format?: LogFormat; destinat
   if (opts.destination) return pino(options, opts.destination);
   if (opts.format === 'pretty')
     return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
-  return pino(options);
+  // pino's asynchronous destination: a request no longer waits for its line's write to stdout
+  // (pino flushes it when the process exits).
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }
