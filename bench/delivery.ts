@@ -15,13 +15,14 @@
  *
  * With BENCH_S3=1 the zip is measured from a bucket instead (an s3rver started here, the
  * originals copied into it): the zip download against plain streaming GETs of the same objects
- * from that server, in the same run (goal >= 70%), and the server's RSS growth (goal < 100 MB);
+ * from that server by the same client, in the same run (goal >= 70%), the CPU time per GB of
+ * s3rver and of the server, and the server's RSS growth (goal < 100 MB);
  * then a derived image streamed from the bucket against the same bytes from a server on its own
  * disk, in alternating rounds (goal >= 50% of its requests per second).
  *
  * Scale: BENCH_DELIVERY_MB (zip gallery size, default 2048), BENCH_DELIVERY_PHOTOS (JSON gallery,
  * default 2000), BENCH_DELIVERY_SECONDS (each autocannon round, default 6), BENCH_DELIVERY_RPS_ROUNDS
- * (alternating rounds, default 4).
+ * (alternating rounds, default 4); BENCH_DELIVERY_SKIP_DERIVED=1 leaves out the derived image from the bucket.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -419,15 +420,23 @@ async function zipFromBucket(dataDir: string, seeded: Seeded): Promise<void> {
     const server = await startServer({ dataDir, env: { ...bucket.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
     try {
       const zipUrl = `${server.url}/site/galleries/${seeded.zipToken}/download/`;
+      // The same client as the zip's (downloadLean), one object after another: `fetch` cost the
+      // bench itself 12 CPU s per GB here against 0.8, so it measured the client, not the bucket.
       const plainGets = async () => {
         const started = process.hrtime.bigint();
         let bytes = 0;
         for (const key of keys) {
-          const res = await fetch(`${bucket.endpoint}/${bucket.bucket}/${key}`);
-          const reader = res.body!.getReader();
-          for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+          const got = await downloadLean(`${bucket.endpoint}/${bucket.bucket}/${key}`);
+          if (got.status !== 200) throw new Error(`GET ${key} answered ${got.status}`);
+          bytes += got.bytes;
         }
-        return mbps(bytes, Number(process.hrtime.bigint() - started) / 1e9);
+        return { rate: mbps(bytes, Number(process.hrtime.bigint() - started) / 1e9), gb: bytes / 1_073_741_824 };
+      };
+      // CPU seconds per GB sent, by process: throughput swings with the machine's load, this does not as much.
+      const cpuPerGb = async <T extends { gb: number }>(run: () => Promise<T>, pids: number[]) => {
+        const before = pids.map(cpuSecondsOf);
+        const result = await run();
+        return { result, cpu: pids.map((pid, i) => (cpuSecondsOf(pid) - before[i]!) / result.gb) };
       };
       await downloadLean(zipUrl);
       const rounds = envInt('BENCH_DELIVERY_ROUNDS', 3);
@@ -435,29 +444,47 @@ async function zipFromBucket(dataDir: string, seeded: Seeded): Promise<void> {
       const sampler = sampleRss(server.pid, 20);
       const gets: number[] = [];
       const zips: number[] = [];
+      const getCpu: number[] = [];
+      const zipCpu: number[][] = [];
+      const timedGets = async () => {
+        const { result, cpu } = await cpuPerGb(plainGets, [bucket.pid]);
+        gets.push(result.rate);
+        getCpu.push(cpu[0]!);
+      };
       for (let i = 0; i < rounds; i++) {
-        gets.push(await plainGets());
-        const zip = await downloadLean(zipUrl);
+        await timedGets();
+        const { result: zip, cpu } = await cpuPerGb(async () => {
+          const got = await downloadLean(zipUrl);
+          return { ...got, gb: got.bytes / 1_073_741_824 };
+        }, [bucket.pid, server.pid]);
         if (zip.status !== 200) throw new Error(`zip answered ${zip.status}`);
         zips.push(mbps(zip.bytes, zip.seconds));
+        zipCpu.push(cpu);
       }
-      gets.push(await plainGets());
+      await timedGets();
       const peak = sampler.stop();
       const ratios = zips.map((z, i) => z / Math.max(gets[i]!, gets[i + 1]!));
       const mid = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-      printTable(`Zip of ${keys.length} originals, ${fmt(seeded.zipBytes / 1_048_576, 0)} MB, from a bucket (s3rver on loopback)`, [
+      const load = os.loadavg()[0]!;
+      printTable(
+        `Zip of ${keys.length} originals, ${fmt(seeded.zipBytes / 1_048_576, 0)} MB, from a bucket (s3rver on loopback), load ${fmt(load, 1)}`,
         [
-          'plain streaming GETs of the same objects',
-          `${gets.map((r) => fmt(r, 0)).join(' / ')} MB/s (one after another, before and after each zip)`,
+          [
+            'plain streaming GETs of the same objects',
+            `${gets.map((r) => fmt(r, 0)).join(' / ')} MB/s (one after another, the zip's client, before and after each zip)`,
+          ],
+          ['zip download from the bucket', `${zips.map((r) => fmt(r, 0)).join(' / ')} MB/s`],
+          ['each zip to the faster GETs beside it', ratios.map((r) => `${fmt(r * 100, 0)}%`).join(' / ')],
+          ['ratio, median round', `${fmt(mid * 100, 0)}% (goal >= 70%)`],
+          ['CPU s per GB, the GETs: s3rver', getCpu.map((c) => fmt(c, 2)).join(' / ')],
+          ['CPU s per GB, the zip: s3rver + server', zipCpu.map(([s3, srv]) => `${fmt(s3!, 2)} + ${fmt(srv!, 2)}`).join(' / ')],
+          [
+            'server RSS before / peak / growth',
+            `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB / ${fmt((peak - before) / 1_048_576, 1)} MB (goal < 100 MB)`,
+          ],
         ],
-        ['zip download from the bucket', `${zips.map((r) => fmt(r, 0)).join(' / ')} MB/s`],
-        ['each zip to the faster GETs beside it', ratios.map((r) => `${fmt(r * 100, 0)}%`).join(' / ')],
-        ['ratio, median round', `${fmt(mid * 100, 0)}% (goal >= 70%)`],
-        [
-          'server RSS before / peak / growth',
-          `${fmt(before / 1_048_576, 0)} MB / ${fmt(peak / 1_048_576, 0)} MB / ${fmt((peak - before) / 1_048_576, 1)} MB (goal < 100 MB)`,
-        ],
-      ]);
+      );
+      if (process.env.BENCH_DELIVERY_SKIP_DERIVED === '1') return;
       await derivedFromBucket(server, bucket.env);
     } finally {
       await server.stop();

@@ -9,6 +9,8 @@ export interface TestBucket {
   bucket: string;
   /** The environment that points a Darkroom process at this bucket. */
   env: Record<string, string>;
+  /** The server's process id (a benchmark counts its CPU time). */
+  readonly pid: number;
   /** Stops the server (the bucket then fails every request) and starts it again on the same port and files. */
   stop(): Promise<void>;
   restart(): Promise<void>;
@@ -57,6 +59,9 @@ export async function startTestBucket(bucket = 'darkroom-test'): Promise<TestBuc
   return {
     endpoint,
     bucket,
+    get pid() {
+      return child.pid!;
+    },
     env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true' },
     stop,
     async restart() {

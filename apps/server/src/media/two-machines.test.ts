@@ -11,12 +11,16 @@ import {
   type DeliveryGallery,
   type GalleryUploadResponse,
 } from '@darkroom/contracts';
+import { eq } from 'drizzle-orm';
 import { createAccount } from '../auth/accounts.repository';
-import { services } from '../db/schema';
+import { sqlExecutor } from '../db/client';
+import { mediaAssets, services } from '../db/schema';
 import { ADMIN, assetIdOf, createTestApp, makeImage, multipart, type TestApp, placeholderCover } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startTestBucket, type TestBucket } from '../../test/s3rver';
 import { loadConfig } from '../config';
+import { upsertAsset } from './assets.repository';
+import { imageKeys, processImage } from './image-pipeline';
 import { RESUMABLE_PREFIX } from './resumable';
 import { s3Storage } from './s3-storage';
 
@@ -60,7 +64,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     bucket = await startTestBucket();
     // The test's own database, migrated; the two processes share it.
     t = await createTestApp('postgres');
-    const env = { ...bucket.env, S3_PREFIX: 'studio', DATABASE_URL: t.databaseUrl!, REDIS_URL: process.env.TEST_REDIS_URL! };
+    // Info lines: the sweep says what it removed, in the output of the process that ran it.
+    const env = {
+      ...bucket.env,
+      S3_PREFIX: 'studio',
+      DATABASE_URL: t.databaseUrl!,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      LOG_LEVEL: 'info',
+    };
     [a, b] = await Promise.all(dirs.map((dir) => startServerProcess(dir, env)));
   });
   afterAll(async () => {
@@ -202,4 +213,75 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     const storage = await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
     for await (const o of storage.list(RESUMABLE_PREFIX)) expect.fail(`left in the bucket: ${o.key}`);
   });
+
+  it(
+    'the media sweep (a scheduled job) runs once for the deployment, not once per process',
+    async () => {
+      const sql = sqlExecutor(t.database);
+      const query = async <T>(text: string, values: unknown[] = []) => (await sql.executeSql(text, values)).rows as T[];
+      // An orphan: an asset no row references, its files in the bucket, older than the grace period.
+      const storage = await s3Storage({ ...loadConfig(bucket.env).s3!, prefix: 'studio' });
+      const spool = fs.mkdtempSync(path.join(os.tmpdir(), 'darkroom-orphan-'));
+      const file = path.join(spool, 'orphan.jpg');
+      fs.writeFileSync(file, await makeImage({ width: 900, height: 600, seed: 74 }));
+      const stored = await processImage(storage, { path: file, bytes: fs.statSync(file).size }, { field: 'x', use: 'galleryPhoto' });
+      fs.rmSync(spool, { recursive: true, force: true });
+      const orphan = await upsertAsset(t.database.db, stored, null);
+      await t.database.db
+        .update(mediaAssets)
+        .set({ createdAt: new Date(Date.now() - 3 * 3_600_000) })
+        .where(eq(mediaAssets.id, orphan.id));
+      expect(await storage.stat(stored.original)).not.toBeNull();
+
+      // The sweep's schedule moved to one match, the next minute of the database's clock: both
+      // processes check the schedules (every 30 s) and both work the queue.
+      const [saved] = await query<{ cron: string; timezone: string }>(
+        `select cron, timezone from pgboss.schedule where name = 'media-sweep'`,
+      );
+      expect(saved).toBeDefined();
+      const { since } = (await query<{ since: Date }>(`select now() as since`))[0]!;
+      const match = new Date(Math.floor(since.getTime() / 60_000 + 1) * 60_000);
+      const windowEnd = new Date(match.getTime() + 60_000);
+      await query(`update pgboss.schedule set cron = $1, timezone = 'UTC' where name = 'media-sweep'`, [
+        `${match.getUTCMinutes()} ${match.getUTCHours()} * * *`,
+      ]);
+      const sweepJobs = () =>
+        query<{ id: string; state: string }>(
+          `select id, state from pgboss.job where name = 'media-sweep' and created_on >= $1
+           union all select id, state from pgboss.archive where name = 'media-sweep' and created_on >= $1`,
+          [since],
+        );
+      // Removal lines, summed over both outputs: how many times the orphan was collected.
+      const collected = () =>
+        [a, b].map((p) => [...p.stdout().matchAll(/removed (\d+) unreferenced media asset\(s\)/g)].reduce((n, m) => n + Number(m[1]), 0));
+      try {
+        // Until the match's window has closed for every process (the schedules were checked
+        // after it: no process may queue it any more) and nothing queued is left to run.
+        for (;;) {
+          const { checked } = (await query<{ checked: Date | null }>(`select cron_on as checked from pgboss.version`))[0]!;
+          const { pending } = (
+            await query<{ pending: number }>(
+              `select count(*)::int as pending from pgboss.job
+             where name in ('media-sweep', '__pgboss__send-it') and state in ('created', 'retry', 'active')`,
+            )
+          )[0]!;
+          const jobs = await sweepJobs();
+          const done = jobs.some((j) => j.state === 'completed');
+          if (checked && checked > windowEnd && pending === 0 && done && collected().some((n) => n > 0)) break;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        const jobs = await sweepJobs();
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0]!.state).toBe('completed');
+        // It ran in one of the two processes and collected the orphan once: its row and its files are gone.
+        expect(collected().sort()).toEqual([0, 1]);
+        expect(await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, orphan.id))).toEqual([]);
+        for (const key of imageKeys(stored)) expect(await storage.stat(key)).toBeNull();
+      } finally {
+        await query(`update pgboss.schedule set cron = $1, timezone = $2 where name = 'media-sweep'`, [saved!.cron, saved!.timezone]);
+      }
+    },
+    // The match is up to a minute away and its window closes a minute later: waited for, not raced.
+    10 * 60_000,
+  );
 });
