@@ -18,7 +18,8 @@ import {
 
 type Of<K extends PageModel['kind']> = Extract<PageModel, { kind: K }>;
 
-const CARD_SIZES = '(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw';
+/** A card's width: a phone's full width less the page's side padding (`.wrap`, 1.25rem each side). */
+const CARD_SIZES = '(min-width: 1100px) 340px, (min-width: 700px) 45vw, calc(100vw - 2.5rem)';
 
 function ServiceCards({ services, headingLevel = 2 }: { services: Of<'services'>['services']; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
@@ -37,14 +38,23 @@ function ServiceCards({ services, headingLevel = 2 }: { services: Of<'services'>
   );
 }
 
-function StoryCards({ stories, headingLevel = 2 }: { stories: Of<'love-stories'>['stories']; headingLevel?: 2 | 3 }) {
+function StoryCards({
+  stories,
+  headingLevel = 2,
+  lead = false,
+}: {
+  stories: Of<'love-stories'>['stories'];
+  headingLevel?: 2 | 3;
+  /** No hero above: the first card's photo is the page's main image. */
+  lead?: boolean;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="cards">
-      {stories.map((s) => (
+      {stories.map((s, i) => (
         <li key={s.id} className="card">
           <a href={sitePaths.loveStory(s.slug)}>
-            <Img image={s.cover} alt="" sizes={CARD_SIZES} />
+            <Img image={s.cover} alt="" sizes={CARD_SIZES} priority={lead && i === 0} low={lead && i > 0} />
             <H>{s.title}</H>
           </a>
           <p>{s.description1}</p>
@@ -167,7 +177,7 @@ export function LoveStoriesPage({ page }: { page: Of<'love-stories'> }) {
     <>
       <Hero image={page.hero} title="Love stories" />
       <div className="wrap">
-        {page.stories.length ? <StoryCards stories={page.stories} /> : <p>Our love stories will be told here soon.</p>}
+        {page.stories.length ? <StoryCards stories={page.stories} lead={!page.hero} /> : <p>Our love stories will be told here soon.</p>}
       </div>
     </>
   );
@@ -553,6 +563,9 @@ export function JournalPage({ page }: { page: Of<'journal'> }) {
   const { posts, tag } = page;
   const base = tag ? `${sitePaths.journalTag(tag)}&` : `${sitePaths.journal}?`;
   const at = (n: number) => (n === 1 ? (tag ? sitePaths.journalTag(tag) : sitePaths.journal) : `${base}page=${n}`);
+  // No hero above: the first cover is the page's main image, fetched first. The rest wait (lazy,
+  // low: a phone shows the top of the second, which the browser would otherwise fetch as high).
+  const lead = page.hero ? null : posts.items.find((p) => p.cover);
   return (
     <>
       <Hero image={page.hero} title={tag ? `Journal: ${tag}` : 'Journal'}>
@@ -569,7 +582,7 @@ export function JournalPage({ page }: { page: Of<'journal'> }) {
             {posts.items.map((p) => (
               <li key={p.id} className="card">
                 <a href={p.path}>
-                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} />}
+                  {p.cover && <Img image={p.cover} alt="" sizes={CARD_SIZES} priority={p === lead} low={p !== lead} />}
                   <h2>{p.title}</h2>
                 </a>
                 <p className="muted">

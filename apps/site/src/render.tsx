@@ -277,7 +277,6 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
   const menu = menuOf(layout);
   const section = currentSection(path, menu);
   const og = meta.image ? layout.origin + ogUrl(meta.image) : null;
-  const hero = meta.image && page.kind !== 'not-found' ? meta.image : null;
   return (
     <html lang="en">
       <head>
@@ -286,9 +285,8 @@ function Document({ page, layout, path, meta }: { page: PageModel; layout: Layou
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         {meta.index ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
-        {hero && (
-          <link rel="preload" as="image" href={hero.url} imageSrcSet={hero.srcset || undefined} imageSizes="100vw" fetchPriority="high" />
-        )}
+        {/* No image preload here: React writes one into the head for each eager image, with the
+            srcset and sizes it is drawn at (the hero, or the first card where there is none). */}
         <meta property="og:type" content={meta.type ?? 'website'} />
         <meta property="og:site_name" content={settings.studio_name} />
         <meta property="og:title" content={meta.title} />

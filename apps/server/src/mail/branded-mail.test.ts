@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { AddressObject } from 'mailparser';
 import type { ClientGallery, EnquiryPage } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../test/smtp';
 import { createAccount } from '../auth/accounts.repository';
 import { clientGalleries, contactInfos, outgoingMail } from '../db/schema';
 import { brandedMail, queueMail } from '../features/emails/outgoing.service';
@@ -19,37 +18,10 @@ const ORIGIN = 'https://photos.lumen.test';
 const GALLERY_PASSWORD = 'Sunflower-Meadow-42';
 const DOWNLOAD_PIN = '4831';
 
-/** A real SMTP server on loopback that keeps every message it accepts, raw and parsed. */
-async function startSmtp() {
-  const inbox: { raw: string; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        simpleParser(raw, { keepCidLinks: true }).then(
-          (mail) => {
-            inbox.push({ raw: raw.toString('utf8'), mail });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 const first = (a: AddressObject | AddressObject[] | undefined) => [a ?? []].flat()[0]?.value[0];
 
 /** What every branded message must be: both parts, the studio's name and reply address, no secret. */
-function expectBranded(m: { raw: string; mail: ParsedMail }, replyTo = 'hello@lumen.test') {
+function expectBranded(m: ReceivedMail, replyTo = 'hello@lumen.test') {
   expect(m.mail.text?.trim()).toBeTruthy();
   expect(typeof m.mail.html === 'string' && m.mail.html.includes('<html')).toBe(true);
   expect(first(m.mail.from)).toEqual({ name: 'Lumen Studio', address: 'no-reply@lumen.test' });
@@ -62,13 +34,13 @@ function expectBranded(m: { raw: string; mail: ParsedMail }, replyTo = 'hello@lu
 }
 
 /** The button's link in the HTML, and the same link in the text. */
-function expectButton(m: { mail: ParsedMail }, url: string) {
+function expectButton(m: ReceivedMail, url: string) {
   expect(m.mail.html).toContain(`href="${url}"`);
   expect(m.mail.text).toContain(url);
 }
 
 /** The cover inline: referenced as cid: in the HTML and attached as a JPEG of 960 x 640. */
-async function expectCover(m: { mail: ParsedMail }) {
+async function expectCover(m: ReceivedMail) {
   expect(m.mail.html).toContain(`src="cid:${COVER_CID}"`);
   const cover = m.mail.attachments.find((a) => a.contentId === `<${COVER_CID}>` || a.cid === COVER_CID);
   expect(cover?.contentType).toBe('image/jpeg');
@@ -78,7 +50,7 @@ async function expectCover(m: { mail: ParsedMail }) {
 
 describeEachDatabase('branded e-mails over SMTP', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   let ada: number;
   let seed = 7100;
 
@@ -99,9 +71,9 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
   const inboxFor = (subject: string) => smtp.inbox.filter((m) => m.mail.subject === subject);
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startLoopbackSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Darkroom <no-reply@lumen.test>',
       dataDir: '/nonexistent',
     });

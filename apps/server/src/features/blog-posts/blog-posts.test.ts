@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { eq } from 'drizzle-orm';
 import { BLOG_MESSAGES, blogPhotoInBodyMessage, type BlogPost, type SitePost, type SitePostPage } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
 import { systemContext } from '../../context';
 import { blogPostPhotos, blogPosts, mediaAssets } from '../../db/schema';
 import { loadSharp } from '../../media/sharp';
@@ -265,6 +265,28 @@ describeEachDatabase('blog posts', (kind) => {
     const article = (await get(`/journal/${post.id}-right-slug/`)).body;
     expect(article).toContain('"@type":"BlogPosting"');
     expect((await get('/')).body).toContain('href="/journal/"');
+  });
+
+  it("fetches /journal/'s first cover first, at a card's width, and the other covers after it", async () => {
+    for (const title of ['Older cover', 'Newer cover']) {
+      const post = await create({ title });
+      await patch(post.id, { status: 'published', cover_image: (await addPhoto(post.id)).id });
+    }
+    await photosDerived(t);
+    const page = (await get('/journal/')).body;
+    // No page image 6: the newest post's cover is the page's main image.
+    const [first, ...rest] = page.slice(page.indexOf('<ul class="cards">')).match(/<img [^>]+>/g)!;
+    expect(first).toContain('loading="eager"');
+    expect(first).toContain('fetchPriority="high"');
+    expect(first).toContain('sizes="(min-width: 1100px) 340px, (min-width: 700px) 45vw, calc(100vw - 2.5rem)"');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const img of rest) expect(img).toMatch(/loading="lazy".*fetchPriority="low"/);
+    // One image preload, for the very candidate the first card picks (not a full-width one).
+    const preloads = page.match(/<link rel="preload" as="image"[^>]*>/g)!;
+    expect(preloads).toHaveLength(1);
+    const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+    expect(attr(preloads[0]!, 'imageSrcSet')).toBe(attr(first!, 'srcSet'));
+    expect(attr(preloads[0]!, 'imageSizes')).toBe(attr(first!, 'sizes'));
   });
 
   it('removes one photo: refused, naming it, while the body shows it; the cover is cleared', async () => {

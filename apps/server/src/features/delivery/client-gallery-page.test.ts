@@ -1,36 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { CLIENT_GALLERY_PAGE_MESSAGES, CLIENT_GALLERY_REQUESTS_PER_EMAIL_PER_HOUR, type ClientGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount } from '../../auth/accounts.repository';
 import { clientGalleries, outgoingMail } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
 
 const ORIGIN = 'https://studio.example';
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
-
-/** A real SMTP server on loopback keeping each message as it arrived: its recipients and its text. */
-async function startSmtp() {
-  const inbox: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** Look-up jobs in the given states (the result's shape differs between the two drivers). */
 async function lookUpJobs(t: TestApp, states: string[]): Promise<number> {
@@ -50,7 +28,7 @@ const decoded = (raw: string) =>
 
 describeEachDatabase('the client gallery page', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   let ip = 0;
   /** A fresh visitor address per request: the per-address limit is not what these tests are about. */
   const ask = (email: unknown) =>
@@ -87,9 +65,9 @@ describeEachDatabase('the client gallery page', (kind) => {
   let bobsGallery: ClientGallery;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startLoopbackSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Studio <studio@studio.test>',
       dataDir: '/nonexistent',
     });

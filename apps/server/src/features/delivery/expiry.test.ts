@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { DELIVERY_MESSAGES, SITE_SETTINGS_MESSAGES, type ClientGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount } from '../../auth/accounts.repository';
 import { clientGalleries, contactInfos } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
@@ -17,30 +16,9 @@ const LATE_ZONE = 'Etc/GMT-14';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** A real SMTP server on loopback that keeps what it accepts. */
-async function startSmtp() {
-  const inbox: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 describeEachDatabase('client delivery expiry: studio time zone, expired page, reminders', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   let ada: number;
   let seed = 5100;
 
@@ -61,9 +39,9 @@ describeEachDatabase('client delivery expiry: studio time zone, expired page, re
     t.database.db.update(clientGalleries).set({ deliveryExpiresAt: day }).where(eq(clientGalleries.id, g.id));
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startLoopbackSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Lumen <studio@lumen.test>',
       dataDir: '/nonexistent',
     });
@@ -144,11 +122,11 @@ describeEachDatabase('client delivery expiry: studio time zone, expired page, re
     expect(await sendExpiryReminders(t.ctx)).toBe(2);
     expect(await sendExpiryReminders(t.ctx)).toBe(0);
     await mailSettled(t);
-    const mails = smtp.inbox.filter((m) => m.includes('Soon over'));
+    const mails = smtp.inbox.map((m) => m.raw).filter((m) => m.includes('Soon over'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('To: ada@example.test');
     expect(mails[0]).toContain(`https://photos.lumen.test/g/${tokenOf(soon)}/`);
-    expect(smtp.inbox.some((m) => m.includes('Far off'))).toBe(false);
+    expect(smtp.inbox.some((m) => m.raw.includes('Far off'))).toBe(false);
     // A new date is reminded of again, once.
     await setExpiry(soon, addDays(today, 2));
     expect(await sendExpiryReminders(t.ctx)).toBe(1);

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   SELECTION_MESSAGES,
@@ -12,31 +10,11 @@ import {
   type Selection,
 } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount } from '../../auth/accounts.repository';
 import { createMailer } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
-
-/** A real SMTP server on loopback that keeps each message with its envelope's recipients. */
-async function startSmtp() {
-  const inbox: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const cookieOf = (res: LightMyRequestResponse) =>
   [res.headers['set-cookie'] ?? []]
@@ -48,7 +26,7 @@ const cookieOf = (res: LightMyRequestResponse) =>
 
 describeEachDatabase("client delivery: each visitor's selection and the studio's alerts", (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   let gallery: ClientGallery;
   let token: string;
   let photoIds: number[];
@@ -67,12 +45,12 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
   };
   const settings = (alerts: Record<string, boolean>) =>
     t.as({ method: 'PUT', url: '/adminportal/site-settings/', payload: { studio_name: 'Lumen', studio_alerts: alerts } });
-  const inboxFor = (subject: string) => smtp.inbox.filter((m) => m.data.includes(subject));
+  const inboxFor = (subject: string) => smtp.inbox.filter((m) => m.raw.includes(subject));
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startLoopbackSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Lumen <studio@lumen.test>',
       dataDir: '/nonexistent',
     });
@@ -196,12 +174,12 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     expect((await call('PUT', site(`photos/${photoIds[0]}/note/`), ada, { text: 'no' })).statusCode).toBe(409);
 
     await mailSettled(t);
-    const mails = smtp.inbox.slice(before).filter((m) => m.data.includes('Selection submitted: Proofing'));
+    const mails = smtp.inbox.slice(before).filter((m) => m.raw.includes('Selection submitted: Proofing'));
     expect(mails.map((m) => m.to).sort()).toEqual([['grace@studio.test'], ['owner@studio.test']]);
-    expect(mails[0]!.data).toContain('Ada submitted a selection of 2 photos');
-    expect(mails[0]!.data).toContain('Reply-To: ada@example.test');
-    expect(mails[0]!.data).toContain('File names: a.jpg, b.jpg');
-    expect(mails[0]!.data).toContain('b.jpg: crop tighter');
+    expect(mails[0]!.raw).toContain('Ada submitted a selection of 2 photos');
+    expect(mails[0]!.raw).toContain('Reply-To: ada@example.test');
+    expect(mails[0]!.raw).toContain('File names: a.jpg, b.jpg');
+    expect(mails[0]!.raw).toContain('b.jpg: crop tighter');
 
     const dashboard = (await t.as({ method: 'GET', url: '/adminportal/dashboard/' })).json() as DashboardSummary;
     expect(dashboard.submitted_selections[0]).toMatchObject({ client_gallery: gallery.id, title: 'Proofing', name: 'Ada', count: 2 });

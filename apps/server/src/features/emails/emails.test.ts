@@ -1,64 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { COMMON_MESSAGES, EMAIL_MESSAGES, type SendEmailResult, type SentEmailRecord } from '@darkroom/contracts';
 import { ADMIN, createTestApp, describeEachDatabase, mailSettled, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount, findByUsername } from '../../auth/accounts.repository';
 import { outgoingMail, sentEmails } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback; RCPT TO addresses starting with 'reject' are refused with 550. */
-async function startSmtp(): Promise<{ port: number; inbox: Received[]; close: () => Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('reject')) {
-        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim();
 
 describeEachDatabase('send email (SMTP)', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    // RCPT TO addresses starting with 'reject' are refused with 550.
+    smtp = await startLoopbackSmtp({ refuseRecipient: (address) => address.startsWith('reject') });
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Darkroom <portal@studio.test>',
       dataDir: '/nonexistent',
     });

@@ -1,53 +1,35 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { ENQUIRY_MESSAGES, type OutgoingMailRecord } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp } from '../../../test/smtp';
 import { outgoingMail } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
 
 /**
- * A real SMTP server on loopback that refuses the first `refuse` messages with a temporary
- * error (451), and can hold a message's DATA until the test lets it go.
+ * The loopback SMTP server, refusing the first `state.refuse` messages with a temporary error
+ * (451) and, while held, keeping each message's acceptance until `state.release()`.
  */
 async function startSmtp() {
   const state = { refuse: 0, tries: 0, hold: false, release: () => {}, held: Promise.resolve() };
-  const inbox: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        state.tries++;
-        if (state.refuse > 0) {
-          state.refuse--;
-          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-        }
-        const accept = () => {
-          inbox.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        };
-        if (state.hold) void state.held.then(accept);
-        else accept();
-      });
+  const smtp = await startLoopbackSmtp({
+    beforeAccept() {
+      state.tries++;
+      if (state.refuse > 0) {
+        state.refuse--;
+        throw Object.assign(new Error('Try again later'), { responseCode: 451 });
+      }
+      return state.hold ? state.held : undefined;
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
   return {
-    port,
-    inbox,
+    ...smtp,
     state,
     /** Holds every message's acceptance until `state.release()`. */
     hold() {
       state.hold = true;
       state.held = new Promise<void>((r) => (state.release = r));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -57,7 +39,7 @@ describeEachDatabase('e-mail through the job queue', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Darkroom <portal@studio.test>',
       dataDir: '/nonexistent',
     });
@@ -89,7 +71,7 @@ describeEachDatabase('e-mail through the job queue', (kind) => {
     await mailSettled(t);
     expect(smtp.state.tries).toBe(2);
     expect(smtp.inbox).toHaveLength(1);
-    expect(smtp.inbox[0]).toContain('Subject: New enquiry from Refused Once');
+    expect(smtp.inbox[0]!.raw).toContain('Subject: New enquiry from Refused Once');
     const [mail] = (await messages()).filter((m) => m.subject === 'New enquiry from Refused Once');
     expect(mail).toMatchObject({ kind: 'enquiry', status: 'sent', attempts: 2, error: null, delivered: 'smtp' });
   }, 30_000);
@@ -108,7 +90,7 @@ describeEachDatabase('e-mail through the job queue', (kind) => {
       smtp.state.release();
     }
     await mailSettled(t);
-    expect(smtp.inbox.filter((m) => m.includes('Patient Visitor'))).toHaveLength(1);
+    expect(smtp.inbox.filter((m) => m.raw.includes('Patient Visitor'))).toHaveLength(1);
   }, 30_000);
 
   it('keeps a message failed with its error once the mail server refused every try', async () => {

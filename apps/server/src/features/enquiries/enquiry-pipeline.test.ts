@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import {
   DEFAULT_SITE_SETTINGS,
   ENQUIRY_EXTRA_FIELDS,
@@ -13,29 +11,9 @@ import {
   type SiteSettings,
 } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, mailSettled, multipart, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { enquiries, outgoingMail } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
-
-/** A real SMTP server on loopback that keeps what it is given. */
-async function startSmtp() {
-  const inbox: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const valid = { full_name: 'Ada Lovelace', email: 'ada@example.com', message: 'Do you shoot weddings in June?' };
 let visitor = 0;
@@ -43,7 +21,7 @@ const freshIp = () => `203.0.113.${++visitor}`;
 
 describeEachDatabase('the enquiry pipeline', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: LoopbackSmtp;
   let serviceId: number;
   let draftServiceId: number;
 
@@ -60,9 +38,9 @@ describeEachDatabase('the enquiry pipeline', (kind) => {
   const newest = async () => (await list())[0]!;
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startLoopbackSmtp();
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Studio <studio@studio.test>',
       dataDir: '/nonexistent',
     });
@@ -198,7 +176,7 @@ describeEachDatabase('the enquiry pipeline', (kind) => {
       },
     ]);
     await mailSettled(t);
-    const delivered = smtp.inbox.filter((m) => m.includes('Subject: Your June wedding'));
+    const delivered = smtp.inbox.map((m) => m.raw).filter((m) => m.includes('Subject: Your June wedding'));
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toContain('To: reply-to-me@example.com');
     expect(delivered[0]).toContain('We are free on the 14th.');
@@ -213,7 +191,7 @@ describeEachDatabase('the enquiry pipeline', (kind) => {
     expect((await submit({ ...valid, email: 'ack-me@example.com' })).statusCode).toBe(201);
     expect((await submit({ ...valid, email: 'bot@example.com', website: 'http://spam.example' })).statusCode).toBe(201);
     await mailSettled(t);
-    const acks = smtp.inbox.filter((m) => m.includes('Subject: We have your enquiry'));
+    const acks = smtp.inbox.map((m) => m.raw).filter((m) => m.includes('Subject: We have your enquiry'));
     expect(acks).toHaveLength(1);
     expect(acks[0]).toContain('To: ack-me@example.com');
     expect(acks[0]).toContain('Thanks! We answer within a day.');
@@ -226,7 +204,7 @@ describeEachDatabase('the enquiry pipeline', (kind) => {
     await mailSettled(t);
     expect(await newest()).toMatchObject({ email: 'quiet@example.com', acknowledged: false });
     // At a line's start: the admins' notice has it as its Reply-To.
-    expect(smtp.inbox.some((m) => /^To: quiet@example\.com/m.test(m))).toBe(false);
+    expect(smtp.inbox.some((m) => /^To: quiet@example\.com/m.test(m.raw))).toBe(false);
   });
 
   it('refuses an acknowledgement turned on without its words', async () => {

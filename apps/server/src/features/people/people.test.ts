@@ -1,45 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { PEOPLE_MESSAGES, type PersonAccount, type PersonCreated, type PersonHoldings } from '@darkroom/contracts';
 import { ADMIN, createTestApp, describeEachDatabase, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { accounts } from '../../db/schema';
 import { createMailer, type Mailer } from '../../mail/mailer';
 import { findAccount } from '../../auth/accounts.repository';
 import { deletePersonById, updatePersonById } from './people.service';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts. */
-async function startSmtpSink(): Promise<{ port: number; messages: Received[]; close: () => Promise<void> }> {
-  const messages: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const USERS = '/adminportal/manage-users/';
 const ADMINS = '/adminportal/manage-admins/';
@@ -65,14 +32,14 @@ function expectNoPasswordFields(body: unknown): void {
 
 describeEachDatabase('people: users and admins', (kind) => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let smtp: LoopbackSmtp;
   let failMail = false;
   let ownerId: number;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
+    smtp = await startLoopbackSmtp();
     const real = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      smtpUrl: smtp.url,
       mailFrom: 'Studio <studio@example.test>',
       dataDir: '/nonexistent',
     });
@@ -128,7 +95,7 @@ describeEachDatabase('people: users and admins', (kind) => {
 
   it('creates a user (customer) with no password shown or e-mailed, and no invitation to sign in', async () => {
     const input = person();
-    const before = smtp.messages.length;
+    const before = smtp.inbox.length;
     const res = await create(USERS, input);
     expect(res.statusCode).toBe(201);
     const body = res.json() as PersonAccount;
@@ -141,7 +108,7 @@ describeEachDatabase('people: users and admins', (kind) => {
     expect(row!.isStaff).toBe(false);
     // Customers never use the portal: nothing is e-mailed to them.
     await new Promise((r) => setTimeout(r, 200));
-    expect(smtp.messages.slice(before).filter((m) => m.to.includes(input.email))).toEqual([]);
+    expect(smtp.inbox.slice(before).filter((m) => m.to.includes(input.email))).toEqual([]);
 
     // It shows in the users list (newest first), never in the admins list, and never with a password.
     const users = (await t.as({ method: 'GET', url: USERS })).json() as PersonAccount[];
@@ -164,9 +131,9 @@ describeEachDatabase('people: users and admins', (kind) => {
     expect(res.statusCode).toBe(201);
     const body = res.json() as PersonCreated;
     expect((await findAccount(t.database.db, body.id))!.isStaff).toBe(true);
-    const mail = smtp.messages.find((m) => m.to.includes(input.email));
+    const mail = smtp.inbox.find((m) => m.to.includes(input.email));
     // Both parts decoded (the HTML may travel in base64): neither carries the password.
-    const parsed = await simpleParser(mail!.raw);
+    const parsed = mail!.mail;
     for (const part of [mail!.raw, parsed.text ?? '', parsed.html || '']) expect(part).not.toContain(body.temporary_password);
     expect(parsed.text).toContain('Hello Grace,');
     expect(parsed.html).toContain(input.username);
