@@ -31,6 +31,6 @@ describe('runStep', () => {
     const { text, out } = sink();
     const status = await runStep('  the portal', process.execPath, ['-e', 'console.log("vite output")'], { out, beside: true });
     expect(status).toBe(0);
-    expect(text.join('')).toMatch(/^  the portal: done in \d+\.\d s\n$/);
+    expect(text.join('')).toMatch(/^ {2}the portal: done in \d+\.\d s\n$/);
   });
 });
