@@ -4,10 +4,12 @@ import { spawn } from 'node:child_process';
 
 /**
  * Runs `command args` with its output held back; prints "<label>... done in N s", or on failure
- * the held output and a line naming the step. Resolves to the command's exit status.
+ * the held output and a line naming the step. Resolves to the command's exit status. A step run
+ * beside others (`beside`) prints its line only when done ("<label>: done in N s"), so the lines
+ * of steps running at once do not mix.
  */
-export function runStep(label, command, args, { cwd, out = process.stdout } = {}) {
-  out.write(`${label}...`);
+export function runStep(label, command, args, { cwd, out = process.stdout, beside = false } = {}) {
+  if (!beside) out.write(`${label}...`);
   const started = performance.now();
   const chunks = [];
   return new Promise((resolve) => {
@@ -18,9 +20,9 @@ export function runStep(label, command, args, { cwd, out = process.stdout } = {}
     child.on('close', (code) => {
       const status = code ?? 1;
       if (status === 0) {
-        out.write(` done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+        out.write(`${beside ? `${label}:` : ''} done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
       } else {
-        out.write(' failed:\n');
+        out.write(`${beside ? label : ''} failed:\n`);
         out.write(Buffer.concat(chunks));
         out.write(`\n${label} failed (exit status ${status}); its output is above.\n`);
       }

@@ -26,4 +26,11 @@ describe('runStep', () => {
     expect(printed).toContain('tsc: error in x.ts');
     expect(printed).toContain('Building the website failed (exit status 3)');
   });
+
+  it('prints a step run beside others on one line of its own, once it is done', async () => {
+    const { text, out } = sink();
+    const status = await runStep('  the portal', process.execPath, ['-e', 'console.log("vite output")'], { out, beside: true });
+    expect(status).toBe(0);
+    expect(text.join('')).toMatch(/^ {2}the portal: done in \d+\.\d s\n$/);
+  });
 });

@@ -12,20 +12,22 @@ const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // Each build prints hundreds of lines: held back unless it fails, so the server's own summary
-// (addresses, the first admin's password) ends what a first start prints.
+// (addresses, the first admin's password) ends what a first start prints. The builds run side by
+// side: on a first start they were a third of the time to the first answer, one after another.
+const builds = [];
 if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
-  const status = await runStep('Building the admin portal (first start only)', npm, ['run', 'build', '-w', '@darkroom/admin'], {
-    cwd: root,
-  });
-  if (status !== 0) process.exit(status);
+  builds.push(['  the admin portal', ['run', 'build', '-w', '@darkroom/admin']]);
 }
 if (!existsSync(path.join(root, 'apps/site/dist/server/render.js'))) {
-  const status = await runStep('Building the public website (first start only)', npm, ['run', 'build', '-w', '@darkroom/site'], {
-    cwd: root,
-  });
-  if (status !== 0) process.exit(status);
+  builds.push(['  the public website', ['run', 'build', '-w', '@darkroom/site']]);
 }
-if (serverBuildIsStale()) await buildServer();
+if (builds.length) console.log('Building (first start only):');
+const statuses = await Promise.all([
+  ...builds.map(([label, args]) => runStep(label, npm, args, { cwd: root, beside: true })),
+  serverBuildIsStale() ? buildServer().then(() => 0) : 0,
+]);
+const failed = statuses.find((status) => status !== 0);
+if (failed !== undefined) process.exit(failed);
 
 // Node 20 reads each module's source map as the module loads: the bundle's holds no source text
 // (build.mjs), so it stays a small part of start-up.

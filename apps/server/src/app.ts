@@ -239,7 +239,8 @@ export async function buildAppOn(runtime: AppRuntime): Promise<FastifyInstance> 
   registerAccessCheck(app);
   registerActivityLog(app);
   registerRequestLimits(app);
-  app.get('/healthz', PUBLIC_ROUTE, async () => {
+  // A probe asks every few seconds: its answers are not logged at `info` (a failure still is).
+  app.get('/healthz', { ...PUBLIC_ROUTE, logLevel: 'warn' }, async () => {
     await runtime.db.execute('select 1');
     return { status: 'ok', database: runtime.database.kind, jobs: runtime.jobs.state };
   });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Typography, type GridSize } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -26,6 +26,7 @@ const DEFAULT_COLUMNS: Columns = { xs: 12, sm: 6, md: 4 };
 
 /** The responsive card list every image area uses, with its loading, error and empty states. */
 export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAULT_COLUMNS, getKey, renderCard }: CardGridProps<T>) {
+  const drawn = useCardsDrawn(items?.length ?? 0);
   if (error && !items?.length) {
     return <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>;
   }
@@ -51,13 +52,38 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
   const sizes = imageSizes(columns);
   return (
     <Grid container spacing={3}>
-      {items.map((item, i) => (
+      {items.slice(0, drawn).map((item, i) => (
         <Grid key={getKey(item)} size={columns}>
           <CardSlot.Provider value={{ position: i < EAGER_CARDS ? i : null, sizes }}>{renderCard(item)}</CardSlot.Provider>
         </Grid>
       ))}
     </Grid>
   );
+}
+
+/**
+ * Cards drawn with the page, then how many more each idle moment adds. A card (image, three
+ * buttons, a switch) costs React and MUI ~25 elements and their styles: the 24 of a page drawn
+ * at once held a phone's main thread for seconds (issue 38). The first cards fill the screen; the
+ * rest follow in small transitions, each a short task, whatever the page is doing meanwhile.
+ */
+const FIRST_CARDS = 8;
+const MORE_CARDS = 4;
+
+/** How many of `total` cards to draw: FIRST_CARDS at first, MORE_CARDS more in each idle moment after. */
+function useCardsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const more = () => startTransition(() => setDrawn((n) => n + MORE_CARDS));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(more, 16);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(more, { timeout: 200 });
+    return () => cancelIdleCallback(idle);
+  }, [drawn, total]);
+  return drawn;
 }
 
 /**

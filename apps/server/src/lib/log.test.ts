@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLogger, maskUrl } from './log';
@@ -62,5 +63,21 @@ describe('the logger', () => {
     const text = JSON.stringify(lines);
     for (const secret of ['hunter2', 'hunter3', 'tkn', 'Token abc', 's3cret']) expect(text).not.toContain(secret);
     expect(lines[1]).toMatchObject({ password2: '[redacted]', authToken: '[redacted]', msg: 'y' });
+  });
+
+  it('writes a request as one readable line in the terminal format, other lines with their fields', () => {
+    const out: string[] = [];
+    // pino-pretty writes to a stream of Node's.
+    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => done(void out.push(chunk.toString())) });
+    const log = createLogger('info', { format: 'pretty', destination: sink });
+    log.info(
+      { reqId: 'req-1', req: { method: 'GET', url: '/services/', ip: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: 3.14159 },
+      'request completed',
+    );
+    log.warn({ count: 2 }, 'two things');
+    const lines = out.join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/services\/ 200 3\.1 ms$/);
+    expect(lines[1]).toMatch(/WARN: two things \{"count":2\}$/);
   });
 });

@@ -90,10 +90,37 @@ export function createLogger(level: string, opts: { format?: LogFormat; destinat
       },
     },
   };
+  if (opts.format === 'pretty') return pino(options, prettyStream(opts.destination));
   if (opts.destination) return pino(options, opts.destination);
-  if (opts.format === 'pretty')
-    return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
   // pino's asynchronous destination: a request no longer waits for its line's write to stdout
   // (pino flushes it when the process exits).
   return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+interface RequestLine {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/**
+ * Readable lines for a terminal: a request is one line ("GET /services/ 200 3.1 ms"), where
+ * pino-pretty alone printed its fields on ten; other lines keep their fields, on the same line.
+ */
+function prettyStream(destination?: DestinationStream) {
+  return pretty({
+    colorize: !destination,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    sync: true,
+    messageFormat: (log, messageKey) => {
+      const { req, res, responseTime } = log as RequestLine;
+      const message = String(log[messageKey] ?? '');
+      if (!req?.method) return message;
+      const time = typeof responseTime === 'number' ? ` ${responseTime.toFixed(1)} ms` : '';
+      return `${req.method} ${req.url} ${res?.statusCode ?? ''}${time}${message === 'request completed' ? '' : ` (${message})`}`;
+    },
+    ...(destination ? { destination } : {}),
+  });
 }

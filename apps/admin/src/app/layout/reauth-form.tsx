@@ -1,19 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { AUTH_MESSAGES, authApi } from '@darkroom/contracts';
 import { failureMessage } from '../../api/failure';
 import { call } from '../../api/endpoints';
 import { readSession, writeSession } from '../session';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 /**
  * The password prompt itself (loaded the first time a session ends mid-work, not with the shell):
@@ -70,14 +61,7 @@ export default function ReauthForm({ open, onFinish }: { open: boolean; onFinish
           <Button onClick={() => finish(false)} disabled={busy}>
             Sign out
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Sign in
-          </Button>
+          <PendingSubmitButton pending={busy}>Sign in</PendingSubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, CircularProgress, IconButton, InputAdornment, Paper, Stack, TextField } from '@mui/material';
+import { Box, IconButton, InputAdornment, Paper, Stack, TextField } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH, changePasswordFormSchema, type ChangePasswordInput } from '@darkroom/contracts';
@@ -11,6 +11,7 @@ import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../app/use-session';
 import { useChangePassword } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const FIELDS = ['old_password', 'password', 'password2'];
 /** A 400 shows the first non_field_errors entry (the spec), else the area's text. */
@@ -86,14 +87,7 @@ export default function ChangePasswordPage() {
           {field('password', 'New password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters`)}
           {field('password2', 'Confirm password', 'new-password')}
           <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
-            >
-              Update password
-            </Button>
+            <PendingSubmitButton pending={isSubmitting}>Update password</PendingSubmitButton>
           </Box>
         </Stack>
       </Paper>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Avatar, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ACCOUNT_MESSAGES, displayName, profileSchema, type ProfileFormValues, type UserDetails } from '@darkroom/contracts';
 import { failureMessage } from '../../api/failure';
 import { applyFieldErrors } from '../../components/form-errors';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { updateSessionUser } from '../../app/session';
 import { useSession } from '../../app/use-session';
 import { useUpdateProfile, type ProfileChanges } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone'];
 
@@ -118,14 +119,9 @@ function ProfileForm({ user }: { user: UserDetails }) {
             slotProps={{ formHelperText: { sx: { color: 'text.secondary', '&.Mui-disabled': { color: 'text.secondary' } } } }}
           />
           <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting || !isDirty}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
-            >
+            <PendingSubmitButton pending={isSubmitting} disabled={!isDirty}>
               Update profile
-            </Button>
+            </PendingSubmitButton>
           </Box>
         </Stack>
       </Paper>

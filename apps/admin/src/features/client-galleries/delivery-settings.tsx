@@ -1,21 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  FormHelperText,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { DELIVERY_MESSAGES, DELIVERY_PASSWORD_MAX, type ClientGallery, type DownloadSize } from '@darkroom/contracts';
 import { ApiError } from '../../api/client';
 import { useNotify } from '../../components/notify';
 import { clientGalleryFailure, DELIVERY_FIELDS, useUpdateDelivery, type DeliveryChanges } from './api';
 import { DELIVERY_TEXT } from './delivery-text';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 type Field =
   | 'delivery_password'
@@ -277,14 +267,9 @@ export function DeliverySettings({ gallery: latest, onDirtyChange }: DeliverySet
         )}
         <ProofingFields values={values} errors={errors} set={set} />
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !dirty}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : undefined}
-          >
+          <PendingSubmitButton pending={busy} disabled={!dirty}>
             Save access settings
-          </Button>
+          </PendingSubmitButton>
         </Box>
       </Stack>
     </Box>

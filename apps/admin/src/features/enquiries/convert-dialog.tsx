@@ -1,20 +1,10 @@
 import { useId, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField } from '@mui/material';
 import { ENQUIRY_MESSAGES, PERSON_LIMITS, type Enquiry } from '@darkroom/contracts';
 import { failureMessage, fieldErrorsOf } from '../../api/failure';
 import { useNotify } from '../../components/notify';
 import { useConvertEnquiry } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const FIELDS = [
   { key: 'first_name', label: 'First name', max: PERSON_LIMITS.name },
@@ -112,15 +102,9 @@ export function ConvertDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          form={`${titleId}-form`}
-          variant="contained"
-          disabled={convert.isPending}
-          startIcon={convert.isPending ? <CircularProgress size={18} /> : undefined}
-        >
+        <PendingSubmitButton form={`${titleId}-form`} pending={convert.isPending}>
           Create customer
-        </Button>
+        </PendingSubmitButton>
       </DialogActions>
     </Dialog>
   );

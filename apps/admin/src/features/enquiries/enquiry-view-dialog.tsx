@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -29,6 +28,7 @@ import { useNotify } from '../../components/notify';
 import { useReplyToEnquiry, useUpdateEnquiry } from './api';
 import { ConvertDialog } from './convert-dialog';
 import { formatEventDate, StatusChip } from './enquiry-status';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const MAIL_STATUS = { queued: 'Queued', sent: 'Sent', failed: 'Not delivered' } as const;
 
@@ -243,14 +243,7 @@ function EnquiryDetail({
             slotProps={{ htmlInput: { maxLength: ENQUIRY_LIMITS.replyMessage } }}
           />
           <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={reply.isPending}
-              startIcon={reply.isPending ? <CircularProgress size={18} /> : undefined}
-            >
-              Send reply
-            </Button>
+            <PendingSubmitButton pending={reply.isPending}>Send reply</PendingSubmitButton>
           </Box>
         </Stack>
       </DialogContent>

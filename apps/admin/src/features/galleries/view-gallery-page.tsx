@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   FormControlLabel,
   Paper,
   Skeleton,
@@ -40,6 +39,7 @@ import {
 } from '../../components/gallery';
 import { useNotify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const TYPE_LABEL: Record<GalleryType, string> = {
   service: 'Service gallery',
@@ -278,14 +278,15 @@ export default function ViewGalleryPage() {
                 <Button onClick={() => setOrder(null)} disabled={!dirty || save.isPending}>
                   Reset
                 </Button>
-                <Button
-                  variant="contained"
+                <PendingSubmitButton
+                  type="button"
                   onClick={() => void saveOrder()}
-                  disabled={!dirty || save.isPending}
-                  startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-label="Saving" /> : <SaveOutlinedIcon />}
+                  pending={save.isPending}
+                  disabled={!dirty}
+                  startIcon={<SaveOutlinedIcon />}
                 >
                   Save
-                </Button>
+                </PendingSubmitButton>
               </Stack>
             )}
             {mode === 'delete' && (

@@ -2,9 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   Alert,
   Box,
-  Button,
   Checkbox,
-  CircularProgress,
   FormControlLabel,
   FormLabel,
   Paper,
@@ -21,6 +19,7 @@ import { applyFieldErrors } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
 import { useNotify } from '../../components/notify';
 import { useBranding, useSaveBranding, type BrandingFormValues } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const FIELDS = ['accent', 'font_pairing', 'logo', 'remove_logo'];
 
@@ -167,14 +166,7 @@ function BrandingForm({ branding }: { branding: Branding }) {
           {errors.font_pairing && <Typography color="error">{errors.font_pairing.message}</Typography>}
         </Box>
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={18} /> : undefined}
-          >
-            Update branding
-          </Button>
+          <PendingSubmitButton pending={save.isPending}>Update branding</PendingSubmitButton>
         </Box>
       </Stack>
     </Box>

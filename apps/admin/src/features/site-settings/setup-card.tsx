@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   accountApi,
   PEOPLE_MESSAGES,
@@ -21,6 +21,7 @@ import { applyFieldErrors } from '../../components/form-errors';
 import { ImageField } from '../../components/image-field';
 import { useNotify } from '../../components/notify';
 import { useBranding, useCloseSetup, useSaveBranding, useSaveSiteSettings, useSetupStatus, useSiteSettings } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 interface SetupValues {
   studio_name: string;
@@ -211,14 +212,7 @@ function SetupForm({ settings, branding }: { settings: SiteSettings; branding: B
           </Alert>
         )}
         <Stack direction="row" spacing={1.5} sx={{ mt: 2.5, flexWrap: 'wrap' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} /> : undefined}
-          >
-            {SETUP_MESSAGES.save}
-          </Button>
+          <PendingSubmitButton pending={isSubmitting}>{SETUP_MESSAGES.save}</PendingSubmitButton>
           <Button onClick={() => void skip()} disabled={isSubmitting}>
             {SETUP_MESSAGES.skip}
           </Button>

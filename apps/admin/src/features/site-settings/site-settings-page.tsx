@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   FormControlLabel,
   FormGroup,
   FormLabel,
@@ -42,6 +41,7 @@ import { PageHeader } from '../../components/page-header';
 import { useSaveSiteSettings, useSiteSettings } from './api';
 import { BrandingSection } from './branding-section';
 import { WatermarkSection } from './watermark-section';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 interface FormValues {
   studio_name: string;
@@ -337,14 +337,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
           </Stack>
         </Box>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={18} /> : undefined}
-          >
-            Save
-          </Button>
+          <PendingSubmitButton pending={save.isPending}>Save</PendingSubmitButton>
           <Link href="/" target="_blank" rel="noopener">
             Open the website
           </Link>

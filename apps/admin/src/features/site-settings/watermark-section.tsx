@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   FormControlLabel,
   FormHelperText,
   FormLabel,
@@ -27,6 +26,7 @@ import { ApiError } from '../../api/client';
 import { failureMessage } from '../../api/failure';
 import { useNotify } from '../../components/notify';
 import { useSaveWatermark, useWatermark, type WatermarkValues } from './api';
+import { PendingSubmitButton } from '../../components/pending-submit-button';
 
 const POSITION_LABELS: Record<WatermarkPosition, string> = {
   center: 'Centre',
@@ -216,14 +216,7 @@ function WatermarkForm({ saved }: { saved: Watermark }) {
           </Typography>
         )}
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={18} /> : undefined}
-          >
-            Save watermark
-          </Button>
+          <PendingSubmitButton pending={save.isPending}>Save watermark</PendingSubmitButton>
         </Box>
       </Stack>
     </Box>
