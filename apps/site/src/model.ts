@@ -128,8 +128,7 @@ export const EMPTY_ENQUIRY: EnquiryFormState = {
   sent: false,
 };
 
-/** Photos of a delivery page drawn on the server; the rest follow from the JSON as the customer scrolls. */
-export const DELIVERY_PAGE_SIZE = 24;
+export { DELIVERY_PAGE_SIZE } from '@darkroom/contracts';
 
 /** What a customer's gallery page shares with the website: the studio and the built script. */
 export interface DeliveryLayout {

@@ -99,6 +99,12 @@ export const deliveryPhotoSchema = z.object({
 });
 export type DeliveryPhoto = z.infer<typeof deliveryPhotoSchema>;
 
+/**
+ * Photos of a delivery page drawn on the server (the rest follow from the JSON as the customer
+ * scrolls); a changed watermark is drawn on these first.
+ */
+export const DELIVERY_PAGE_SIZE = 24;
+
 /** Photos per page of a gallery's JSON: an answer never grows with the gallery. */
 export const DELIVERY_JSON_PAGE_SIZE = 100;
 
