@@ -70,8 +70,8 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   const selection = gallery.selection;
   return (
     <>
-      <div className="hero dl-hero">
-        <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />
+      <div className={cover ? 'hero dl-hero' : 'hero dl-hero hero-plain'}>
+        {cover && <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />}
         <div className="hero-text">
           <h1>{gallery.title}</h1>
           <p className="lead">{count(gallery.all_total, 'photo', 'photos')}</p>

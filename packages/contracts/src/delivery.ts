@@ -122,7 +122,8 @@ export type DeliverySelection = z.infer<typeof deliverySelectionSchema>;
 
 export const deliveryGallerySchema = z.object({
   title: z.string(),
-  cover: imageViewSchema,
+  /** Null while a watermarked gallery's cover has no watermarked copy yet. */
+  cover: imageViewSchema.nullable(),
   allow_download: z.boolean(),
   /** Which sizes a download may be: `both` lets the customer choose. */
   download_size: z.enum(DOWNLOAD_SIZES),

@@ -485,13 +485,14 @@ export class Assets {
   /**
    * An e-mail's picture of an asset (a gallery's cover): a JPEG, as many mail clients show no
    * WebP, cropped to 3:2 around what draws the eye and 960 px wide (sharp at the 560 px it is
-   * shown, about 100 KB), made from the smallest derived width that covers it. Null when the
-   * asset or its files are gone, or not derived yet.
+   * shown, about 100 KB), made from the smallest derived width that covers it (of its watermarked
+   * copy when `watermarked`). Null when the asset or its files are gone, or not derived yet.
    */
-  async mailPicture(id: number): Promise<Buffer | null> {
+  async mailPicture(id: number, watermarked = false): Promise<Buffer | null> {
     const img = await this.image(id);
     if (!img || img.state) return null;
-    const source = img.variants.find((v) => v.width >= MAIL_PICTURE.width) ?? img.variants.at(-1);
+    const widths = watermarked ? (img.watermarked?.widths ?? []) : img.variants;
+    const source = widths.find((v) => v.width >= MAIL_PICTURE.width) ?? widths.at(-1);
     const stream = source && (await this.deps.storage.read(source.key));
     if (!stream) return null;
     const chunks: Buffer[] = [];

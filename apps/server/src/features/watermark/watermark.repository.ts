@@ -52,17 +52,26 @@ const missingPhotos = (db: DbOrTx, sig: string, clientGalleryId?: number) =>
     .innerJoin(mediaAssets, eq(mediaAssets.id, galleryPhotos.assetId))
     .where(missing(sig, clientGalleryId));
 
+/** The covers of watermarked galleries lacking the copy (the customer sees a cover watermarked too). */
+const missingCovers = (db: DbOrTx, sig: string, clientGalleryId?: number) =>
+  db
+    .select({ assetId: clientGalleries.coverAssetId, galleryId: clientGalleries.id, stale: stale(sig) })
+    .from(clientGalleries)
+    .innerJoin(mediaAssets, eq(mediaAssets.id, clientGalleries.coverAssetId))
+    .where(missing(sig, clientGalleryId));
+
 /**
- * Their assets: each gallery's photos in its order (a changed gallery shows its top soonest).
- * `firstPage`: the photos among each gallery's first `firstPage` that lack any copy of this
- * watermark (a partial one will do for them).
+ * Their assets: covers, then each gallery's photos in its order (a changed gallery shows its top
+ * soonest). `firstPage`: the photos among each gallery's first `firstPage` that lack any copy
+ * of this watermark (a partial one will do for them).
  */
 export async function assetsMissingWatermark(
   db: DbOrTx,
   sig: string,
   firstPage: number,
   clientGalleryId?: number,
-): Promise<{ firstPage: number[]; all: number[] }> {
+): Promise<{ covers: number[]; firstPage: number[]; all: number[] }> {
+  const covers = await missingCovers(db, sig, clientGalleryId).orderBy(asc(clientGalleries.id));
   const photos = await missingPhotos(db, sig, clientGalleryId).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.id));
   const seen = new Map<number, number>();
   const first: number[] = [];
@@ -71,17 +80,28 @@ export async function assetsMissingWatermark(
     seen.set(p.galleryId, n + 1);
     if (n < firstPage && p.stale) first.push(p.assetId);
   }
-  return { firstPage: [...new Set(first)], all: [...new Set(photos.map((r) => r.assetId))] };
+  return {
+    covers: covers.map((r) => r.assetId),
+    firstPage: [...new Set(first)],
+    all: [...new Set([...covers, ...photos].map((r) => r.assetId))],
+  };
 }
 
-/** How many photos still lack the copy. */
+/** How many photos and covers still lack the copy. */
 export async function countMissingWatermark(db: DbOrTx, sig: string): Promise<number> {
   const [photos] = await db.select({ n: count() }).from(missingPhotos(db, sig).as('p'));
-  return Number(photos?.n ?? 0);
+  const [covers] = await db.select({ n: count() }).from(missingCovers(db, sig).as('c'));
+  return Number(photos?.n ?? 0) + Number(covers?.n ?? 0);
 }
 
-/** Whether a photo of a watermarked client gallery uses this asset. */
+/** Whether a photo or the cover of a watermarked client gallery uses this asset. */
 export async function inWatermarkedGallery(db: DbOrTx, assetId: number): Promise<boolean> {
+  const [cover] = await db
+    .select({ id: clientGalleries.id })
+    .from(clientGalleries)
+    .where(and(eq(clientGalleries.coverAssetId, assetId), eq(clientGalleries.watermark, true)))
+    .limit(1);
+  if (cover) return true;
   const [row] = await db
     .select({ id: galleryPhotos.id })
     .from(galleryPhotos)

@@ -92,15 +92,16 @@ export async function requireWatermark(ctx: AppContext): Promise<void> {
 /**
  * Queues the watermarked copies missing from every watermarked gallery (or from one). The photos
  * of each gallery's first page go first, in the grid's width only (a partial copy: a changed
- * gallery's page shows the new mark sooner); then every photo in the gallery's order, whole.
- * Meanwhile the previous watermark's copies are shown. Queueing an asset already waiting is a
- * no-op.
+ * gallery's page shows the new mark sooner), then the covers whole; then every photo in the
+ * gallery's order, whole. Meanwhile the previous watermark's copies are shown. Queueing an asset
+ * already waiting is a no-op.
  */
 export async function queueWatermarks(ctx: AppContext, clientGalleryId?: number): Promise<number> {
   const settings = await watermarkSettings(ctx);
   if (!settings) return 0;
   const ids = await repo.assetsMissingWatermark(ctx.db, settings.sig, DELIVERY_PAGE_SIZE, clientGalleryId);
   for (const assetId of ids.firstPage) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId, first: true }, `${assetId}:first`, FIRST_PASS);
+  for (const assetId of ids.covers) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId }, String(assetId), FIRST_PASS);
   for (const assetId of ids.all) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId }, String(assetId));
   return ids.all.length;
 }

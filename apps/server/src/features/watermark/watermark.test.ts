@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_PAGE_SIZE, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, insertGalleryPhotos, makeImage, multipart, type TestApp } from '../../../test/harness';
 import { createAccount } from '../../auth/accounts.repository';
-import { galleryPhotos, galleries } from '../../db/schema';
+import { clientGalleries, galleryPhotos, galleries } from '../../db/schema';
 import type { WatermarkSettings } from '../../media/assets';
 import { processImage } from '../../media/image-pipeline';
 import { watermarkSig } from '../../media/watermark';
@@ -30,6 +30,7 @@ describeEachDatabase('watermark: the first page first', (kind) => {
   let tmp: string;
   /** The gallery's photos' assets, in the gallery's order. */
   let assetIds: number[];
+  let coverAssetId: number;
 
   const json = async (): Promise<DeliveryGallery> => {
     const res = await t.app.inject({ method: 'GET', url: `/site/galleries/${token}/` });
@@ -77,13 +78,15 @@ describeEachDatabase('watermark: the first page first', (kind) => {
       .where(eq(galleries.clientGalleryId, gallery.id))
       .orderBy(galleryPhotos.position, galleryPhotos.id);
     assetIds = rows.map((r) => r.assetId);
+    const [row] = await t.database.db.select().from(clientGalleries).where(eq(clientGalleries.id, gallery.id));
+    coverAssetId = row!.coverAssetId;
   });
   afterAll(async () => {
     await t?.close();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it("queues the first page's grid width first, then every photo whole", async () => {
+  it("queues the first page's grid width first, then the cover and every photo whole", async () => {
     const body = await multipart({ text: 'PROOF', position: 'center', size: '50', opacity: '70' });
     expect((await t.as({ method: 'PUT', url: WATERMARK, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
     const on = await t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload: { watermark: true } });
@@ -98,14 +101,15 @@ describeEachDatabase('watermark: the first page first', (kind) => {
     const page = assetIds.slice(0, DELIVERY_PAGE_SIZE);
     expect(jobs.map((j) => [j.data.assetId, j.data.first === true])).toEqual([
       ...page.map((id) => [id, true]),
+      [coverAssetId, false],
       ...assetIds.map((id) => [id, false]),
     ]);
 
     await watermarksSettled(t.ctx);
-    const images = await t.app.runtime.assets.images(assetIds);
+    const images = await t.app.runtime.assets.images([coverAssetId, ...assetIds]);
     for (const img of images.values()) {
       expect(img.watermarked?.partial).toBeUndefined();
-      expect(img.watermarked?.widths.map((w) => w.width)).toEqual([480, 720, 960, 1000]);
+      expect(img.watermarked?.widths.map((w) => w.width)).toEqual(img.id === coverAssetId ? expect.any(Array) : [480, 720, 960, 1000]);
     }
     expect(((await t.as({ method: 'GET', url: WATERMARK })).json() as { pending: number }).pending).toBe(0);
   });
