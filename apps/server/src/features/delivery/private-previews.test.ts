@@ -277,7 +277,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     for (const key of wKeys) expect((await get(`/media/${key}`)).statusCode).toBe(404);
 
     // A photo without its watermarked copy is not shown, nor its preview or download.
-    const target = images.find((i) => i.watermarked && i.variants.length && i.id !== undefined)!;
+    const target = images.find((i) => i.watermarked && i.variants.length && i.id !== coverAssetId)!;
     const saveVariants = target.watermarked!;
     await t.database.db.execute(sql`update media_assets set variants = variants - 'watermarked' where id = ${target.id}`);
     await t.ctx.cache.invalidate('delivery');
