@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SELECTION_MESSAGES, selectionFullMessage, type Selection } from '@darkroom/contracts';
 import { expect, test, watchPageErrors, photosReady } from './fixtures';
@@ -54,6 +54,15 @@ async function noAxeViolations(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     page.url(),
   ).toEqual([]);
+}
+
+/** axe runs as a script: the page drawn without scripts is checked as a copy of its document in a page that runs them. */
+async function noAxeViolationsWithoutScript(browser: Browser, page: Page) {
+  const context = await browser.newContext({ viewport: page.viewportSize()! });
+  const copy = await context.newPage();
+  await copy.setContent((await page.content()).replace(/<script\b[^>]*>[^<]*<\/script>/g, ''));
+  await noAxeViolations(copy);
+  await context.close();
 }
 
 const heart = (page: Page, name: string) => page.locator('ul[data-delivery]').getByRole('button', { name: `Add ${name} to favourites` });
@@ -171,4 +180,48 @@ test('the studio filters the photos by a visitor’s list, copies its file names
   await page.getByRole('button', { name: 'Reopen selection' }).click();
   await expect(page.getByText('The selection is open again.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reopen selection' })).toBeHidden();
+});
+
+test('without JavaScript, on a phone, a visitor gives a name and sees the photos; a wrong e-mail is said, styled and kept', async ({
+  browser,
+  baseURL,
+  api,
+}) => {
+  test.setTimeout(150_000);
+  const d = await createProofing(api);
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 375, height: 812 }, isMobile: true });
+  const page = await context.newPage();
+  // A page whose styles the policy refused says so in the console.
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await page.goto(d.url);
+  await page.getByLabel('Your name').fill('Grace');
+  await page.getByLabel('Your e-mail').fill('grace@not an address');
+  await page.getByRole('button', { name: 'See the photos' }).click();
+
+  // The form again (the visitor route answered a page), with the message, what was typed, the field focused.
+  await expect(page.getByText(SELECTION_MESSAGES.emailInvalid)).toBeVisible();
+  const email = page.getByLabel('Your e-mail');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveValue('grace@not an address');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Your name')).toHaveValue('Grace');
+  expect(await page.locator('#dl-email-error').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(179, 38, 30)');
+  expect(await page.getByRole('button', { name: 'See the photos' }).evaluate((el) => getComputedStyle(el).color)).toBe(
+    'rgb(255, 255, 255)',
+  );
+  await noAxeViolationsWithoutScript(browser, page);
+
+  await email.fill('grace@example.test');
+  await page.getByRole('button', { name: 'See the photos' }).click();
+  await expect(page).toHaveURL(new RegExp(`${d.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
+  await expect(page.locator('ul[data-delivery] > li')).toHaveCount(3);
+  await expect(page.getByText('Selecting as Grace.')).toBeVisible();
+  expect((await context.cookies()).some((c) => c.name === 'darkroom_visitor' && c.httpOnly)).toBe(true);
+  await noAxeViolationsWithoutScript(browser, page);
+  expect(refused).toEqual([]);
+  await context.close();
 });

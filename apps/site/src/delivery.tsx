@@ -21,8 +21,8 @@ import {
 /**
  * The customer's gallery at `/g/<token>/`: private (never indexed, no referrer, nothing from
  * another origin), drawn on the server with its first photos; the delivery script adds the
- * rest as the customer scrolls, the lightbox, favourites and the filter. The password form
- * and the photo links work without JavaScript.
+ * rest as the customer scrolls, the lightbox, favourites and the filter. The password form,
+ * the visitor's name form and the photo links work without JavaScript.
  */
 
 export function HeartIcon() {
@@ -70,8 +70,8 @@ function OpenGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'ope
   const selection = gallery.selection;
   return (
     <>
-      <div className="hero dl-hero">
-        <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />
+      <div className={cover ? 'hero dl-hero' : 'hero dl-hero hero-plain'}>
+        {cover && <Img image={cover} alt="" sizes="100vw" priority className="hero-img" />}
         <div className="hero-text">
           <h1>{gallery.title}</h1>
           <p className="lead">{count(gallery.all_total, 'photo', 'photos')}</p>
@@ -181,31 +181,58 @@ function SelectionBar({ selection, count: chosen }: { selection: DeliveryGallery
 
 const SUBMITTED_TEXT = SELECTION_MESSAGES.submitted;
 
-/** A gallery that asks each visitor's name and e-mail before the photos: the visitor keeps their own list. */
+/**
+ * A gallery that asks each visitor's name and e-mail: the visitor keeps their own list. A plain
+ * form post without JavaScript (a 303 back to the page, or this form again with its messages, the
+ * first wrong field focused); the script sends the same fields as JSON.
+ */
 function RegisterGallery({ model }: { model: Extract<DeliveryPageModel, { kind: 'register' }> }) {
+  const { values, errors, failure } = model.form;
+  const first = (['name', 'email'] as const).find((f) => errors[f]);
+  const field = (name: 'name' | 'email') => ({
+    id: `dl-${name}`,
+    name,
+    required: true,
+    defaultValue: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': `dl-${name}-error`,
+    autoFocus: first === name || undefined,
+  });
   return (
     <div className="wrap dl-locked">
       <h1>{model.title}</h1>
       <p>Tell the studio who you are to see the photos and choose your favourites. Your list is yours alone.</p>
-      <form className="enquiry" noValidate data-visitor={deliveryPaths.visitor(model.token)}>
+      <form
+        method="post"
+        action={deliveryPaths.visitor(model.token)}
+        className="enquiry"
+        noValidate
+        data-visitor={deliveryPaths.visitor(model.token)}
+      >
+        {failure && (
+          <p className="form-failure" role="alert" tabIndex={-1} autoFocus={!first || undefined}>
+            {failure}
+          </p>
+        )}
         <p className="field">
           <label htmlFor="dl-name">Your name</label>
-          <input id="dl-name" name="name" required autoComplete="name" maxLength={200} aria-describedby="dl-name-error" />
-          <span className="error" id="dl-name-error" role="alert" data-error="name"></span>
+          <input {...field('name')} autoComplete="name" maxLength={200} />
+          <span className="error" id="dl-name-error" role="alert" data-error="name">
+            {errors.name ?? ''}
+          </span>
         </p>
         <p className="field">
           <label htmlFor="dl-email">Your e-mail</label>
-          <input id="dl-email" name="email" type="email" required autoComplete="email" maxLength={254} aria-describedby="dl-email-error" />
-          <span className="error" id="dl-email-error" role="alert" data-error="email"></span>
+          <input {...field('email')} type="email" autoComplete="email" maxLength={254} />
+          <span className="error" id="dl-email-error" role="alert" data-error="email">
+            {errors.email ?? ''}
+          </span>
         </p>
         <p>
           <button type="submit" className="button">
             See the photos
           </button>
         </p>
-        <noscript>
-          <p>This page needs JavaScript to keep your list.</p>
-        </noscript>
       </form>
     </div>
   );

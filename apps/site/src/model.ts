@@ -128,8 +128,7 @@ export const EMPTY_ENQUIRY: EnquiryFormState = {
   sent: false,
 };
 
-/** Photos of a delivery page drawn on the server; the rest follow from the JSON as the customer scrolls. */
-export const DELIVERY_PAGE_SIZE = 24;
+export { DELIVERY_PAGE_SIZE } from '@darkroom/contracts';
 
 /** What a customer's gallery page shares with the website: the studio and the built script. */
 export interface DeliveryLayout {
@@ -145,11 +144,19 @@ export interface DeliveryLayout {
  * its password (with the message of a failed attempt). A missing gallery is the website's own
  * not-found page.
  */
+/** The visitor's name form: what was typed and the messages of a plain post given back (no JavaScript). */
+export interface VisitorFormState {
+  values: { name: string; email: string };
+  errors: Partial<Record<'name' | 'email', string>>;
+  /** A message for the whole form (rate limit). */
+  failure: string | null;
+}
+
 export type DeliveryPageModel =
   | { kind: 'open'; token: string; gallery: DeliveryGallery; page: number }
   | { kind: 'locked'; token: string; error: string | null }
   /** A gallery that asks each visitor's name and e-mail before its photos (proofing). */
-  | { kind: 'register'; token: string; title: string }
+  | { kind: 'register'; token: string; title: string; form: VisitorFormState }
   /** Past its last day: says so, with how to reach the studio. */
   | { kind: 'expired'; contact: { email: string; phone: string } };
 

@@ -99,6 +99,12 @@ export const deliveryPhotoSchema = z.object({
 });
 export type DeliveryPhoto = z.infer<typeof deliveryPhotoSchema>;
 
+/**
+ * Photos of a delivery page drawn on the server (the rest follow from the JSON as the customer
+ * scrolls); a changed watermark is drawn on these first.
+ */
+export const DELIVERY_PAGE_SIZE = 24;
+
 /** Photos per page of a gallery's JSON: an answer never grows with the gallery. */
 export const DELIVERY_JSON_PAGE_SIZE = 100;
 
@@ -116,7 +122,8 @@ export type DeliverySelection = z.infer<typeof deliverySelectionSchema>;
 
 export const deliveryGallerySchema = z.object({
   title: z.string(),
-  cover: imageViewSchema,
+  /** Null while a watermarked gallery's cover has no watermarked copy yet. */
+  cover: imageViewSchema.nullable(),
   allow_download: z.boolean(),
   /** Which sizes a download may be: `both` lets the customer choose. */
   download_size: z.enum(DOWNLOAD_SIZES),

@@ -175,13 +175,16 @@ export class JobQueue {
     return id;
   }
 
-  /** Queues the work of a `keyed` job unless a job of the same key waits already; its id, or null. */
-  sendOnce(name: string, data: object, key: string): Promise<string | null> {
+  /**
+   * Queues the work of a `keyed` job unless a job of the same key waits already; its id, or null.
+   * A higher `priority` is taken before every lower one waiting (default 0).
+   */
+  sendOnce(name: string, data: object, key: string, priority?: number): Promise<string | null> {
     if (!this.specs.get(name)?.keyed) throw new Error(`job ${name} is not keyed`);
-    return this.queue(name, data, { singletonKey: key });
+    return this.queue(name, data, { singletonKey: key, ...(priority ? { priority } : {}) });
   }
 
-  private async queue(name: string, data: object, options: { singletonKey?: string }): Promise<string | null> {
+  private async queue(name: string, data: object, options: { singletonKey?: string; priority?: number }): Promise<string | null> {
     if (!this.specs.has(name)) throw new Error(`no job named ${name}`);
     const boss = await this.running();
     const id = await boss.send(name, data, options);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AddressObject } from 'mailparser';
 import type { ClientGallery, EnquiryPage } from '@darkroom/contracts';
@@ -10,6 +10,7 @@ import { clientGalleries, contactInfos, outgoingMail } from '../db/schema';
 import { brandedMail, queueMail } from '../features/emails/outgoing.service';
 import { DELIVERY_PASSWORD_NOTE } from '../features/delivery/delivery.service';
 import { sendExpiryReminders } from '../features/delivery/expiry-reminders';
+import { watermarksSettled } from '../features/watermark/watermark.service';
 import { COVER_CID } from './content';
 import { createMailer } from './mailer';
 import { selectionSubmittedMail, studioAlertMail } from './messages';
@@ -136,6 +137,40 @@ describeEachDatabase('branded e-mails over SMTP', (kind) => {
     expectButton(m!, `${ORIGIN}${g.delivery_url}`);
     await expectCover(m!);
     expect(m!.mail.text).toContain(soon);
+  });
+
+  it("shows a watermarked gallery's cover from its watermarked copy, and none before it exists", async () => {
+    const mark = await multipart({ text: 'PROOF', position: 'center', size: '60', opacity: '80' });
+    const saved = await t.as({ method: 'PUT', url: '/adminportal/site-settings/watermark/', payload: mark.payload, headers: mark.headers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const g = await createGallery('Proofs to choose');
+    const on = await t.as({ method: 'PATCH', url: `/adminportal/manage-client-galleries/${g.id}/`, payload: { watermark: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    await watermarksSettled(t.ctx);
+    const [{ coverAssetId }] = await t.database.db
+      .select({ coverAssetId: clientGalleries.coverAssetId })
+      .from(clientGalleries)
+      .where(eq(clientGalleries.id, g.id));
+    const send = () =>
+      t.as({ method: 'POST', url: `/adminportal/manage-client-galleries/${g.id}/delivery/send/`, payload: { message: '' } });
+    expect((await send()).statusCode).toBe(200);
+    await mailSettled(t);
+    const [m] = inboxFor('Your photos: Proofs to choose');
+    await expectCover(m!);
+    const cover = m!.mail.attachments.find((a) => a.cid === COVER_CID || a.contentId === `<${COVER_CID}>`)!.content;
+    const { assets } = t.app.runtime;
+    expect(cover.equals((await assets.mailPicture(coverAssetId!, true))!)).toBe(true);
+    expect(cover.equals((await assets.mailPicture(coverAssetId!))!)).toBe(false);
+
+    // Without its watermarked copy the message goes without a cover rather than with the plain one.
+    await t.database.db.execute(sql`update media_assets set variants = variants - 'watermarked' where id = ${coverAssetId!}`);
+    smtp.inbox.length = 0;
+    expect((await send()).statusCode).toBe(200);
+    await mailSettled(t);
+    const [bare] = inboxFor('Your photos: Proofs to choose');
+    expect(bare!.mail.html).not.toContain('cid:');
+    expect(bare!.mail.attachments).toEqual([]);
+    await t.as({ method: 'PATCH', url: `/adminportal/manage-client-galleries/${g.id}/`, payload: { watermark: false } });
   });
 
   it("e-mails a customer's gallery links from the client gallery page", async () => {

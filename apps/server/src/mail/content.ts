@@ -27,6 +27,8 @@ export interface MailContent {
   notes?: string[];
   /** The asset shown above the words (a gallery's cover), sent inline as an attachment. */
   coverAssetId?: number;
+  /** The cover from its watermarked copy (a watermarked gallery's customer): none rather than the plain one. */
+  coverWatermarked?: boolean;
   /** Reply-To when not the studio's contact address (a new enquiry: the visitor). */
   replyTo?: string;
 }

@@ -269,15 +269,18 @@ export async function isPrivateKey(db: DbOrTx, key: string, refs: { table: strin
   return Boolean(rowsOf<{ private: boolean }>(result)[0]?.private);
 }
 
-/** Records an asset's watermarked copies (replacing earlier ones); the keys it had before. */
-export async function setWatermarked(tx: DbOrTx, id: number, watermarked: WatermarkedVariants): Promise<string[] | null> {
-  const [before] = await tx.select({ variants: mediaAssets.variants }).from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
-  if (!before) return null;
+/** Locks an asset's row and answers its watermarked copy (undefined: none; null: no such asset). */
+export async function lockWatermarked(tx: DbOrTx, id: number): Promise<WatermarkedVariants | undefined | null> {
+  const [row] = await tx.select({ variants: mediaAssets.variants }).from(mediaAssets).where(eq(mediaAssets.id, id)).for('update');
+  return row ? row.variants.watermarked : null;
+}
+
+/** Records an asset's watermarked copy (in place of the one before). */
+export async function setWatermarked(tx: DbOrTx, id: number, watermarked: WatermarkedVariants): Promise<void> {
   await tx
     .update(mediaAssets)
     .set({ variants: sql`${mediaAssets.variants} || jsonb_build_object('watermarked', ${JSON.stringify(watermarked)}::jsonb)` })
     .where(eq(mediaAssets.id, id));
-  return (before.variants.watermarked?.widths ?? []).map((w) => w.key);
 }
 
 /** The key of the media signing secret, made once and shared by every process (server_secrets). */

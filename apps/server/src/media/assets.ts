@@ -26,7 +26,7 @@ import { RESUMABLE_PREFIX } from './resumable';
 import type { MediaStorage } from './storage';
 import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
-import type { BrandFiles, StoredImage } from './stored-image';
+import type { BrandFiles, StoredImage, WatermarkedVariants } from './stored-image';
 import { brandKeys, deriveBrandFiles } from './brand-files';
 import type { WatermarkPlace, WatermarkSpec } from './watermark';
 
@@ -182,24 +182,42 @@ export class Assets {
 
   /**
    * Makes an asset's watermarked preview widths with this watermark (under the one limit) and
-   * records them; the copies of an earlier watermark are removed. False when there was nothing to
-   * do (made already with this watermark, the asset gone or not derived yet).
+   * records them; the copies of an earlier watermark are removed. `first`: only the grid's width
+   * (a partial copy, so a changed gallery's first page shows the new mark soonest); the whole copy
+   * then adds the other widths. False when there was nothing to do (made already with this
+   * watermark, the asset gone or not derived yet).
    */
-  async deriveWatermarked(id: number, settings: WatermarkSettings): Promise<boolean> {
+  async deriveWatermarked(id: number, settings: WatermarkSettings, opts: { first?: boolean } = {}): Promise<boolean> {
     const img = await this.image(id);
-    if (!img || img.state || img.watermarked?.sig === settings.sig) return false;
+    if (!img || img.state) return false;
+    const had = img.watermarked?.sig === settings.sig ? img.watermarked : undefined;
+    // Done already: the whole copy, or (for the first pass) any copy with this watermark.
+    if (had && (!had.partial || opts.first)) return false;
     const spec = await this.spec(settings);
     const { deriveWatermarked } = await import('./watermark');
-    const made = await this.limit(() => deriveWatermarked(this.deps.storage, img.original, spec));
+    const made = await this.limit(() =>
+      deriveWatermarked(this.deps.storage, img.original, spec, opts.first ? { first: true } : { have: had?.widths ?? [] }),
+    );
     return this.deps.db.transaction(async (tx) => {
       await repo.lockSha(tx, img.sha256);
-      const before = await repo.setWatermarked(tx, id, made);
-      if (before === null) return false;
-      const kept = new Set(made.widths.map((w) => w.key));
+      const current = await repo.lockWatermarked(tx, id);
+      if (current === null) return false;
+      const keys = (w: WatermarkedVariants | undefined) => (w?.widths ?? []).map((v) => v.key);
       // Another asset may share a file (same output), so only files nothing names are removed.
+      if (made.partial && current?.sig === made.sig && !current.partial) {
+        // The whole copy was made meanwhile: it stays.
+        const named = new Set(keys(current));
+        await this.deleteFiles(
+          tx,
+          keys(made).filter((k) => !named.has(k)),
+        );
+        return false;
+      }
+      await repo.setWatermarked(tx, id, made);
+      const kept = new Set(keys(made));
       await this.deleteFiles(
         tx,
-        before.filter((k) => !kept.has(k)),
+        keys(current).filter((k) => !kept.has(k)),
       );
       return true;
     });
@@ -467,13 +485,14 @@ export class Assets {
   /**
    * An e-mail's picture of an asset (a gallery's cover): a JPEG, as many mail clients show no
    * WebP, cropped to 3:2 around what draws the eye and 960 px wide (sharp at the 560 px it is
-   * shown, about 100 KB), made from the smallest derived width that covers it. Null when the
-   * asset or its files are gone, or not derived yet.
+   * shown, about 100 KB), made from the smallest derived width that covers it (of its watermarked
+   * copy when `watermarked`). Null when the asset or its files are gone, or not derived yet.
    */
-  async mailPicture(id: number): Promise<Buffer | null> {
+  async mailPicture(id: number, watermarked = false): Promise<Buffer | null> {
     const img = await this.image(id);
     if (!img || img.state) return null;
-    const source = img.variants.find((v) => v.width >= MAIL_PICTURE.width) ?? img.variants.at(-1);
+    const widths = watermarked ? (img.watermarked?.widths ?? []) : img.variants;
+    const source = widths.find((v) => v.width >= MAIL_PICTURE.width) ?? widths.at(-1);
     const stream = source && (await this.deps.storage.read(source.key));
     if (!stream) return null;
     const chunks: Buffer[] = [];

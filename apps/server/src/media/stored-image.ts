@@ -30,6 +30,8 @@ export interface BrandFiles {
 export interface WatermarkedVariants {
   sig: string;
   widths: { width: number; height: number; key: string }[];
+  /** Only the grid's width so far (a first page's first pass): the other widths follow. */
+  partial?: true;
 }
 
 /** Whether an asset's derived files exist: a gallery photo's are made by a job after its upload. */

@@ -23,6 +23,11 @@ export interface WatermarkSpec {
 
 /** The widths a watermarked copy is made in: the customer's page asks for these only. */
 const WIDTHS = [480, 720, 960, 1600, 2400] as const;
+/**
+ * The one width of a first pass: the grid's tiles (the site's `DELIVERY_TILE_SIZES`: 360 px at
+ * 1x-2x, 60vw on a phone at 3x) are drawn from it until the other widths exist.
+ */
+const GRID_WIDTH = 720;
 const BASE_BOX = { width: 2400, height: 3600 };
 const WEBP = { quality: 80, effort: 3 } as const;
 /** Space between the watermark and the photo's edge, as a share of its width. */
@@ -103,9 +108,16 @@ const watermarkedKey = (buf: Buffer) => {
 
 /**
  * The watermarked preview widths of a stored original: decoded once (upright, at the working
- * size), stamped once, then cut into every width. Stores them and answers their keys.
+ * size), stamped once, then cut into every width. Stores them and answers their keys. `first`:
+ * only the grid's width (a partial copy); `have`: widths made already with this watermark (a
+ * partial copy's), kept rather than made again.
  */
-export async function deriveWatermarked(storage: MediaStorage, originalKey: string, spec: WatermarkSpec): Promise<WatermarkedVariants> {
+export async function deriveWatermarked(
+  storage: MediaStorage,
+  originalKey: string,
+  spec: WatermarkSpec,
+  opts: { first?: boolean; have?: WatermarkedVariants['widths'] } = {},
+): Promise<WatermarkedVariants> {
   const stream = await storage.read(originalKey);
   if (!stream) throw new Error(`the original ${originalKey} is not in storage`);
   const sharp = await loadSharp();
@@ -117,15 +129,21 @@ export async function deriveWatermarked(storage: MediaStorage, originalKey: stri
     .toBuffer({ resolveWithObject: true });
   const stamped = { data: await stamp(spec, base), info: { ...base.info, channels: 3 as const } };
   const raw = { raw: { width: stamped.info.width, height: stamped.info.height, channels: 3 as const } };
-  const widths = [...new Set([...WIDTHS.filter((w) => w < stamped.info.width), stamped.info.width])];
+  const all = [...new Set([...WIDTHS.filter((w) => w < stamped.info.width), stamped.info.width])];
+  const widths = opts.first ? [all.find((w) => w >= GRID_WIDTH) ?? all.at(-1)!] : all;
   const out: WatermarkedVariants['widths'] = [];
   for (const w of widths) {
+    const had = opts.have?.find((v) => v.width === w);
+    if (had) {
+      out.push(had);
+      continue;
+    }
     const { data, info } = await sharp(stamped.data, raw).resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true });
     const key = watermarkedKey(data);
     await storage.put(key, data);
     out.push({ width: info.width, height: info.height, key });
   }
-  return { sig: spec.sig, widths: out };
+  return opts.first && widths.length < all.length ? { sig: spec.sig, widths: out, partial: true } : { sig: spec.sig, widths: out };
 }
 
 /** Draws the watermark on raw pixels already at their final size (a web-size download). */

@@ -124,8 +124,9 @@ export async function updateClientGalleryFields(
     },
     file,
   );
-  // Turned on (or sent again): the copies it lacks are made in the background.
-  if (data.watermark) await queueWatermarks(ctx, id);
+  // Turned on (or sent again), or a new cover of a watermarked gallery: the copies it lacks are
+  // made in the background.
+  if (data.watermark || (file && view.watermark)) await queueWatermarks(ctx, id);
   return view;
 }
 

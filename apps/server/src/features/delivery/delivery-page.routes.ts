@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DELIVERY_MESSAGES, deliveryApi } from '@darkroom/contracts';
-import type { DeliveryPageModel } from '@darkroom/site/model';
+import type { DeliveryPageModel, VisitorFormState } from '@darkroom/site/model';
 import type { AppContext } from '../../context';
 import { unlockCookies, unlockValues, visitorValues } from '../../http/cookies';
 import { contextOf } from '../../http/request-context';
 import { route } from '../../http/route';
-import { withScopeHeaders } from '../../http/security-headers';
+import { useDocumentHeaders, withScopeHeaders } from '../../http/security-headers';
 import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { listContactInfos } from '../contact/contact.service';
@@ -41,6 +41,30 @@ async function sendLockedPage(request: FastifyRequest, reply: FastifyReply, site
   return sendText(request, reply, html, { type: HTML, status, revalidate: false });
 }
 
+/**
+ * The visitor's name form of a `require_email` gallery; with a plain post's entries and messages
+ * (no JavaScript) when given back by the visitor route, whose JSON security headers would refuse
+ * the page's styles: it sends the page's own.
+ */
+export async function sendRegisterPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  status = 200,
+  form: VisitorFormState = { values: { name: '', email: '' }, errors: {}, failure: null },
+) {
+  const ctx = contextOf(request);
+  const { site } = ctx;
+  const { token } = request.params as { token: string };
+  const model: DeliveryPageModel = { kind: 'register', token, title, form };
+  const html = (await site.module()).renderDeliveryPage(model, await layoutOf(ctx, site));
+  if (status !== 200) {
+    useDocumentHeaders(request, reply);
+    reply.headers(DELIVERY_HEADERS);
+  }
+  return sendText(request, reply, html, { type: HTML, status, revalidate: false });
+}
+
 /** A gallery past its last day (410): says so, with the studio's name, e-mail and phone. */
 async function sendExpiredPage(request: FastifyRequest, reply: FastifyReply, site: SiteRenderer) {
   const ctx = contextOf(request);
@@ -63,11 +87,7 @@ export async function deliveryPageRoutes(app: FastifyInstance): Promise<void> {
       if (access.state === 'missing') return sendNotFoundPage(request, reply, { revalidate: false, cacheControl: DELIVERY_CACHE_CONTROL });
       if (access.state === 'expired') return sendExpiredPage(request, reply, site);
       if (access.state === 'locked') return sendLockedPage(request, reply, site, 200, null);
-      if (access.requireEmail && access.visitorId === null) {
-        const model: DeliveryPageModel = { kind: 'register', token: params.token, title: access.title };
-        const html = (await site.module()).renderDeliveryPage(model, await layoutOf(ctx, site));
-        return sendText(request, reply, html, { type: HTML, revalidate: false });
-      }
+      if (access.requireEmail && access.visitorId === null) return sendRegisterPage(request, reply, access.title);
       const page = query.page ?? 1;
       const tags = [...deliveryCacheTags(access.galleryId), SITE_SETTINGS_TAG];
       const set = query.set;

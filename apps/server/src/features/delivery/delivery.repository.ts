@@ -282,6 +282,7 @@ export async function liveGalleriesOfEmail(db: DbOrTx, email: string, today: str
       token: clientGalleries.deliveryToken,
       expiresAt: clientGalleries.deliveryExpiresAt,
       coverAssetId: clientGalleries.coverAssetId,
+      watermark: clientGalleries.watermark,
     })
     .from(clientGalleries)
     .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))
@@ -309,6 +310,7 @@ export async function galleriesToRemind(db: DbOrTx, from: string, until: string)
       email: accounts.email,
       firstName: accounts.firstName,
       coverAssetId: clientGalleries.coverAssetId,
+      watermark: clientGalleries.watermark,
     })
     .from(clientGalleries)
     .innerJoin(accounts, eq(accounts.id, clientGalleries.accountId))

@@ -318,14 +318,19 @@ function toDeliveryPhoto(row: repo.DeliveryPhotoRow, img: StoredImage, token: st
   };
 }
 
-/** The cover's view through the token (its crops are not used by the customer's page). */
-function coverView(img: StoredImage, token: string): DeliveryGallery['cover'] {
+/**
+ * The cover's view through the token (its crops are not used by the customer's page): in a
+ * watermarked gallery from its watermarked copy, and none until that exists (never the plain one).
+ */
+function coverView(img: StoredImage | undefined, token: string, watermark: boolean): DeliveryGallery['cover'] {
+  const widths = watermark ? (img?.watermarked?.widths ?? []) : (img?.variants ?? []);
+  if (!img || !widths.length) return null;
   const url = (w: number) => coverUrl(token, w);
   return {
-    url: url(displayWidth(img.variants)),
+    url: url(displayWidth(widths)),
     width: img.width,
     height: img.height,
-    srcset: srcsetOf(img.variants, url),
+    srcset: srcsetOf(widths, url),
     placeholder: img.placeholder ?? null,
     square: null,
     wide: null,
@@ -339,7 +344,7 @@ function coverView(img: StoredImage, token: string): DeliveryGallery['cover'] {
 export async function previewFile(ctx: AppContext, access: OpenAccess, photoId: number | 'cover', width: number): Promise<string | null> {
   if (photoId === 'cover') {
     const cover = await ctx.assets.image(access.coverAssetId);
-    return cover && ctx.assets.previewKey(cover, width, false);
+    return cover && ctx.assets.previewKey(cover, width, access.watermark);
   }
   const photo = await repo.deliveryPhoto(ctx.db, access.galleryId, photoId, access.watermark);
   const img = photo && (await ctx.assets.image(photo.assetId));
@@ -378,7 +383,7 @@ export async function deliveryGalleryPage(
   const more = query.page * pageSize < total;
   return {
     title: row.title,
-    cover: coverView(images.get(row.coverAssetId)!, row.token),
+    cover: coverView(images.get(row.coverAssetId), row.token, row.watermark),
     allow_download: row.allowDownload,
     download_size: row.downloadSize,
     download_pin: row.downloadPinHash !== null,
@@ -598,6 +603,7 @@ export async function sendDeliveryLink(
       'Keep this link to yourself: anyone who has it can see the gallery.',
     ],
     coverAssetId: g.coverAssetId,
+    coverWatermarked: g.watermark,
   };
   // Queued: a slow or refusing mail server is tried again and shows on the e-mails page.
   await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos: ${g.title}`, content });
@@ -677,6 +683,7 @@ async function sendGalleryLinks(ctx: AppContext, { email, origin }: { email: str
       ? {
           button: { label: `View "${only.title}"`, url: link(only) },
           coverAssetId: only.coverAssetId,
+          coverWatermarked: only.watermark,
           notes: until(only) ? [`${until(only)}.`] : [],
         }
       : { links: galleries.map((g) => ({ label: g.title, url: link(g), note: until(g) })), notes: [] }),

@@ -42,6 +42,7 @@ export async function sendExpiryReminders(ctx: AppContext, now = new Date()): Pr
         ? { button: { label: 'Open your gallery', url: `${origin}${deliveryUrl(g.token)}` } }
         : { notes: ['Use the link from the e-mail the studio sent you.'] }),
       coverAssetId: g.coverAssetId,
+      coverWatermarked: g.watermark,
     };
     await queueMail(ctx, { kind: 'delivery', to: g.email.trim(), subject: `Your photos expire soon: ${g.title}`, content });
     await repo.insertEvent(ctx.db, g.id, 'reminder', g.email.trim());

@@ -83,7 +83,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
   it('serves every preview through the token only: private, revalidated, and /media/ refuses its files', async () => {
     const seen = await json();
     expect(seen.photos.map((p) => p.id)).toEqual(photoIds);
-    const urls = [...seen.photos.flatMap(urlsOf), ...urlsOf(seen.cover)];
+    const urls = [...seen.photos.flatMap(urlsOf), ...urlsOf(seen.cover!)];
     for (const url of urls) {
       expect(url.startsWith(site())).toBe(true);
       const res = await get(url);
@@ -209,6 +209,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
 
     const plainFirst = (await json()).photos[0]!;
     const plainPreview = (await get(plainFirst.url)).rawPayload;
+    const plainCover = (await get((await json()).cover!.url)).rawPayload;
     const plainWeb = (await get(site(`photos/${photoIds[0]}/download/?size=web`))).rawPayload;
 
     const saved = await saveWatermark({ text: 'PROOF', position: 'center', size: '60', opacity: '80' });
@@ -224,8 +225,10 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     expect(on.statusCode, on.body).toBe(200);
     expect((on.json() as ClientGallery).watermark).toBe(true);
 
-    // Whatever the jobs have done so far, every photo shown is watermarked.
-    for (const p of (await json()).photos) expect((await get(p.url)).rawPayload.equals(plainPreview)).toBe(false);
+    // Whatever the jobs have done so far, every photo shown (and the cover, if shown) is watermarked.
+    const during = await json();
+    for (const p of during.photos) expect((await get(p.url)).rawPayload.equals(plainPreview)).toBe(false);
+    if (during.cover) expect((await get(during.cover.url)).rawPayload.equals(plainCover)).toBe(false);
     await watermarksSettled(t.ctx);
     const marked = await json();
     expect(marked.photos.map((p) => p.id)).toEqual(photoIds);
@@ -236,6 +239,27 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     expect(markedPreview.rawPayload.equals(plainPreview)).toBe(false);
     const [a, b] = await Promise.all([sharp(plainPreview).metadata(), sharp(markedPreview.rawPayload).metadata()]);
     expect([b.width, b.height]).toEqual([a.width, a.height]);
+
+    // The cover too, at every width of its srcset: the watermarked copy's bytes, never the plain ones.
+    const [{ coverAssetId }] = await t.database.db
+      .select({ coverAssetId: clientGalleries.coverAssetId })
+      .from(clientGalleries)
+      .where(eq(clientGalleries.id, gallery.id));
+    const coverImg = (await t.app.runtime.assets.image(coverAssetId!))!;
+    expect(coverImg.watermarked?.widths.length).toBeGreaterThan(0);
+    for (const url of urlsOf(marked.cover!)) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const width = Number(/\/cover\/(\d+)\/$/.exec(url)![1]);
+      const key = t.app.runtime.assets.previewKey(coverImg, width, true)!;
+      expect(key.startsWith('w/')).toBe(true);
+      const stored = await t.app.runtime.storage.read(key);
+      expect(res.rawPayload.equals(Buffer.concat(await stored!.toArray()))).toBe(true);
+      expect(res.rawPayload.equals(plainCover)).toBe(false);
+    }
+    // The page's hero is drawn from those addresses.
+    const page = await get(`/g/${token}/`);
+    expect(page.body).toContain(marked.cover!.url.replaceAll('&', '&amp;'));
 
     // A web size carries it too; the original is the uploaded file, byte for byte.
     const web = await get(site(`photos/${photoIds[0]}/download/?size=web`));
@@ -253,7 +277,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     for (const key of wKeys) expect((await get(`/media/${key}`)).statusCode).toBe(404);
 
     // A photo without its watermarked copy is not shown, nor its preview or download.
-    const target = images.find((i) => i.watermarked && i.variants.length && i.id !== undefined)!;
+    const target = images.find((i) => i.watermarked && i.variants.length && i.id !== coverAssetId)!;
     const saveVariants = target.watermarked!;
     await t.database.db.execute(sql`update media_assets set variants = variants - 'watermarked' where id = ${target.id}`);
     await t.ctx.cache.invalidate('delivery');
@@ -264,6 +288,20 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     expect((await get(site(`photos/${hiddenId}/download/?size=web`))).statusCode).toBe(404);
     await t.database.db.execute(
       sql`update media_assets set variants = variants || jsonb_build_object('watermarked', ${JSON.stringify(saveVariants)}::jsonb) where id = ${target.id}`,
+    );
+    await t.ctx.cache.invalidate('delivery');
+
+    // A cover without its watermarked copy is not shown at all (never the plain one).
+    const coverMarks = coverImg.watermarked!;
+    await t.database.db.execute(sql`update media_assets set variants = variants - 'watermarked' where id = ${coverAssetId!}`);
+    await t.ctx.cache.invalidate('delivery');
+    expect((await json()).cover).toBeNull();
+    expect((await get(site('cover/960/'))).statusCode).toBe(404);
+    const bare = await get(`/g/${token}/`);
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).not.toContain(site('cover/'));
+    await t.database.db.execute(
+      sql`update media_assets set variants = variants || jsonb_build_object('watermarked', ${JSON.stringify(coverMarks)}::jsonb) where id = ${coverAssetId!}`,
     );
     await t.ctx.cache.invalidate('delivery');
 

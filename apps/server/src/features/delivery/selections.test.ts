@@ -148,6 +148,50 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     expect(adaPage.body).toContain('2 photos chosen');
   });
 
+  it('takes the name form as a plain post (no JavaScript): a 303 to the page with the cookie, or the page again with its messages', async () => {
+    const form = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: site('visitor/'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+        payload: body,
+        remoteAddress: '10.3.0.9',
+      });
+    expect((await patch({ require_email: true })).statusCode).toBe(200);
+    const page = await call('GET', `/g/${token}/`, '');
+    const formTag = /<form[^>]*>/.exec(page.body)![0];
+    expect(formTag).toContain('method="post"');
+    expect(formTag).toContain(`action="/site/galleries/${token}/visitor/"`);
+
+    // A wrong e-mail: the form again, what was typed kept, the message under its field, that field focused.
+    const bad = await form('name=Grace+%3Cb%3E&email=grace%40not+an+address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^text\/html/);
+    expect(bad.headers['set-cookie']).toBeUndefined();
+    expect(bad.body).toContain('value="Grace &lt;b&gt;"');
+    expect(bad.body).toContain('value="grace@not an address"');
+    expect(bad.body).toMatch(new RegExp(`id="dl-email-error"[^>]*>${SELECTION_MESSAGES.emailInvalid}<`));
+    expect(bad.body).toMatch(
+      /<input[^>]*aria-invalid="true"[^>]*autofocus=""[^>]*id="dl-email"|<input[^>]*id="dl-email"[^>]*aria-invalid="true"[^>]*autofocus=""/,
+    );
+    // The page's own policy (its inline styles allowed), not the JSON routes' default-src 'none'.
+    expect(bad.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(bad.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(bad.headers['cache-control']).toBe(page.headers['cache-control']);
+    expect(bad.headers['referrer-policy']).toBe('no-referrer');
+
+    const good = await form('name=Grace&email=grace%40example.test');
+    expect(good.statusCode).toBe(303);
+    expect(good.headers.location).toBe(`/g/${token}/`);
+    const cookie = cookieOf(good);
+    expect(cookie).toMatch(/^darkroom_visitor=\d+\./);
+    const opened = await call('GET', `/g/${token}/`, cookie);
+    expect(opened.body).toContain('Selecting as Grace');
+    expect(opened.body).toContain('data-delivery=');
+    // JSON callers are answered as before.
+    expect((await call('POST', site('visitor/'), '', { name: 'Grace', email: 'grace@example.test' })).statusCode).toBe(204);
+  });
+
   it('saves a note per photo, submits once with an e-mail to each admin, and the studio reopens it', async () => {
     const ada = await register('Ada', 'ada@example.test');
     const note = await call('PUT', site(`photos/${photoIds[1]}/note/`), ada, { text: '  crop tighter ' });

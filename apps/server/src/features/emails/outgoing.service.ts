@@ -33,7 +33,7 @@ export async function brandedMail(ctx: AppContext, content: MailContent, text?: 
   let cover: Buffer | null = null;
   if (content.coverAssetId !== undefined) {
     try {
-      cover = await ctx.assets.mailPicture(content.coverAssetId);
+      cover = await ctx.assets.mailPicture(content.coverAssetId, content.coverWatermarked === true);
     } catch (err) {
       ctx.log.warn({ err, assetId: content.coverAssetId }, 'an e-mail goes without its cover');
     }

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { mailOrigin, originOf } from '../../http/origin';
 import { contextOf } from '../../http/request-context';
 import { useDocumentHeaders } from '../../http/security-headers';
+import { isBrowserForm } from '../../http/browser-form';
 import { route } from '../../http/route';
 import { sendText } from '../../http/send';
 import { HttpError, ValidationError } from '../../lib/errors';
@@ -69,13 +70,6 @@ class NoPage extends Error {
   constructor(readonly redirect: string | null) {
     super('no page');
   }
-}
-
-/** A browser's own form submission (no script): it wants a page back, not JSON. */
-function isBrowserForm(request: FastifyRequest): boolean {
-  const type = String(request.headers['content-type'] ?? '');
-  const accept = String(request.headers.accept ?? '');
-  return /^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type) && accept.includes('text/html');
 }
 
 async function layoutOf(ctx: AppContext, site: SiteRenderer, origin: string): Promise<Layout> {

@@ -1,4 +1,4 @@
-import { DEFAULT_WATERMARK, originalUrl, type Watermark, type WatermarkPosition } from '@darkroom/contracts';
+import { DEFAULT_WATERMARK, DELIVERY_PAGE_SIZE, originalUrl, type Watermark, type WatermarkPosition } from '@darkroom/contracts';
 import { z } from 'zod';
 import { actorId, type AppContext } from '../../context';
 import type { UploadedFile } from '../../http/read-body';
@@ -19,6 +19,8 @@ import * as repo from './watermark.repository';
  */
 
 const WATERMARK_JOB = 'watermark-photo';
+/** The first page's partial copies are taken before any whole one. */
+const FIRST_PASS = 1;
 /** Dropped when a watermarked copy is made: the customer's pages show one more photo. */
 const DELIVERY_TAG = 'delivery';
 
@@ -88,15 +90,20 @@ export async function requireWatermark(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Queues the watermarked copies missing from every watermarked gallery (or from one), its first
- * photos first. Queueing an asset already waiting is a no-op.
+ * Queues the watermarked copies missing from every watermarked gallery (or from one). The photos
+ * of each gallery's first page go first, in the grid's width only (a partial copy: a changed
+ * gallery's page shows the new mark sooner), then the covers whole; then every photo in the
+ * gallery's order, whole. Meanwhile the previous watermark's copies are shown. Queueing an asset
+ * already waiting is a no-op.
  */
 export async function queueWatermarks(ctx: AppContext, clientGalleryId?: number): Promise<number> {
   const settings = await watermarkSettings(ctx);
   if (!settings) return 0;
-  const ids = await repo.assetsMissingWatermark(ctx.db, settings.sig, clientGalleryId);
-  for (const assetId of ids) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId }, String(assetId));
-  return ids.length;
+  const ids = await repo.assetsMissingWatermark(ctx.db, settings.sig, DELIVERY_PAGE_SIZE, clientGalleryId);
+  for (const assetId of ids.firstPage) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId, first: true }, `${assetId}:first`, FIRST_PASS);
+  for (const assetId of ids.covers) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId }, String(assetId), FIRST_PASS);
+  for (const assetId of ids.all) await ctx.jobs.sendOnce(WATERMARK_JOB, { assetId }, String(assetId));
+  return ids.all.length;
 }
 
 /** After a photo is derived: its watermarked copy too, when a watermarked gallery holds it. */
@@ -105,18 +112,18 @@ export async function queueWatermarkOf(ctx: AppContext, assetId: number): Promis
 }
 
 export function defineWatermarkJob(jobs: JobQueue, config: { uploadConcurrency: number }): void {
-  jobs.define<{ assetId: number }>({
+  jobs.define<{ assetId: number; first?: boolean }>({
     name: WATERMARK_JOB,
     keyed: true,
     workers: config.uploadConcurrency,
     retryLimit: 3,
     retryDelaySeconds: 5,
     expireInSeconds: 120,
-    async run(ctx, { assetId }) {
+    async run(ctx, { assetId, first }) {
       // Read now, not when queued: a watermark changed meanwhile is the one drawn.
       const settings = await watermarkSettings(ctx);
       if (!settings) return;
-      if (await ctx.assets.deriveWatermarked(assetId, settings)) await ctx.cache.invalidate(DELIVERY_TAG);
+      if (await ctx.assets.deriveWatermarked(assetId, settings, { first })) await ctx.cache.invalidate(DELIVERY_TAG);
     },
   });
 }
