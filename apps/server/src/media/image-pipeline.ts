@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
@@ -8,7 +7,7 @@ import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSION
 import { ValidationError } from '../lib/errors';
 import { brandKeys } from './brand-files';
 import { loadSharp } from './sharp';
-import type { MediaStorage } from './storage';
+import { readAll, type MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
 
 /**
@@ -311,7 +310,7 @@ export async function storeOriginal(storage: MediaStorage, file: IncomingFile, o
 export async function deriveStored(storage: MediaStorage, img: StoredImage): Promise<StoredImage> {
   const stream = await storage.read(img.original);
   if (!stream) throw new Error(`the original ${img.original} is not in storage`);
-  const derived = await deriveChecked(await buffer(stream));
+  const derived = await deriveChecked(await readAll(stream));
   const added: string[] = [];
   try {
     await storeOutputs(storage, derived.outputs, added);
