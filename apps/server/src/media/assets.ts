@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { MIN_IMAGE_DIMENSIONS, WATERMARK_MESSAGES } from '@darkroom/contracts';
 import type { Db, DbOrTx } from '../db/client';
@@ -23,7 +22,7 @@ import { createLimiter, type Limiter } from './limiter';
 import { loadSharp } from './sharp';
 import { sendStored } from './serve';
 import { RESUMABLE_PREFIX } from './resumable';
-import type { MediaStorage } from './storage';
+import { readAll, type MediaStorage } from './storage';
 import type { ZipEntry } from './zip';
 import type { Readable } from 'node:stream';
 import type { BrandFiles, StoredImage, WatermarkedVariants } from './stored-image';
@@ -175,7 +174,7 @@ export class Assets {
     if (settings.logoAssetId !== null) {
       const img = await this.image(settings.logoAssetId);
       const stream = img && (await this.deps.storage.read(img.original));
-      if (stream) logo = await buffer(stream);
+      if (stream) logo = await readAll(stream);
     }
     return { sig: settings.sig, text: settings.text, logo, position: settings.position, size: settings.size, opacity: settings.opacity };
   }

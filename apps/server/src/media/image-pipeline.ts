@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createHash } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import type { Metadata, OutputInfo } from 'sharp';
 import { rgbaToThumbHash, thumbHashToRGBA } from 'thumbhash';
@@ -8,7 +7,7 @@ import { COMMON_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_DIMENSION
 import { ValidationError } from '../lib/errors';
 import { brandKeys } from './brand-files';
 import { loadSharp } from './sharp';
-import type { MediaStorage } from './storage';
+import { readAll, type MediaStorage } from './storage';
 import type { ImageView, StoredImage } from './stored-image';
 
 /**
@@ -20,12 +19,16 @@ export const VARIANT_WIDTHS = [480, 720, 960, 1600, 2400] as const;
 /** The decoded working copy is at most this big; every derived file is cut from it. */
 const BASE_BOX = { width: 2400, height: 3600 };
 const SQUARE_SIZE = 800;
-const WIDE_SIZE = { width: 1920, height: 1080 };
 /**
- * Effort 2 encodes in half the CPU time of effort 3 for files 3-4% larger (measured on 24 MP
- * photos: 0.39 against 0.82 CPU s for the seven files); quality is what it was.
+ * The 16:9 crop: a link preview (1200x630) and the portal's cards are cut from it, and no page
+ * draws it wider; at 1600 it is a crop of the 1600 width, with no resampling.
  */
-const WEBP = { quality: 80, effort: 2 } as const;
+const WIDE_SIZE = { width: 1600, height: 900 };
+/**
+ * Effort 0 (libwebp's fastest method) encodes the files in about two thirds of effort 2's CPU
+ * time for files about 10% larger, at the same quality setting.
+ */
+const WEBP = { quality: 80, effort: 0 } as const;
 
 export interface ProcessOptions {
   /** Field name used in the 400 message. */
@@ -133,40 +136,49 @@ function cropSize(width: number, height: number, target: { width: number; height
   return { width: Math.max(1, Math.round(target.width * scale)), height: Math.max(1, Math.round(target.height * scale)) };
 }
 
-/**
- * The square crop at the most interesting place (libvips' `attention`), found on the small copy,
- * where it costs a fraction of a pass over the working copy, and cut from the working copy.
- */
-async function attentionSquare(base: Pixels, small: Pixels): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const box = cropSize(base.info.width, base.info.height, { width: SQUARE_SIZE, height: SQUARE_SIZE });
-  const side = Math.min(small.info.width, small.info.height);
-  const found = await sharp(small.data, rawOf(small))
-    .resize({ width: side, height: side, fit: 'cover', position: 'attention' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // The square's side in the working copy, and where the small copy's square sits, scaled up.
-  const scale = base.info.width / small.info.width;
-  const cut = Math.min(base.info.width, base.info.height);
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
-  // sharp gives where the image sits relative to the crop (zero or negative): the crop's own
-  // place is its size.
-  const left = clamp(Math.abs(found.info.cropOffsetLeft ?? 0) * scale, base.info.width - cut);
-  const top = clamp(Math.abs(found.info.cropOffsetTop ?? 0) * scale, base.info.height - cut);
-  return sharp(base.data, rawOf(base)).extract({ left, top, width: cut, height: cut }).resize(box).webp(WEBP).toBuffer();
-}
-
 interface Pixels {
   data: Buffer;
   info: OutputInfo;
 }
 const rawOf = (p: Pixels) => ({ raw: { width: p.info.width, height: p.info.height, channels: p.info.channels } });
 
+/** The smallest of these copies (largest first) that holds a `box` without enlarging it. */
+const sourceFor = (levels: Pixels[], box: { width: number; height: number }): Pixels =>
+  levels.findLast((p) => p.info.width >= box.width && p.info.height >= box.height) ?? levels[0]!;
+
 /**
- * Decodes the photo once (EXIF orientation applied, shrunk on load to the working size) and cuts
- * every derived file from that buffer. WebP output carries no metadata, so GPS and camera data are
- * gone. The smallest width is also kept as raw pixels: the thumbhash and the square's saliency
- * search read it instead of the working copy (`npm run bench -- ingest` prints the cost per part).
+ * The square crop at the most interesting place (libvips' `attention`), found on the small copy,
+ * where it costs a fraction of a pass over the working copy, and cut from the smallest copy that
+ * holds the square's size.
+ */
+async function attentionSquare(levels: Pixels[], small: Pixels): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const base = levels[0]!;
+  const box = cropSize(base.info.width, base.info.height, { width: SQUARE_SIZE, height: SQUARE_SIZE });
+  const side = Math.min(small.info.width, small.info.height);
+  const found = await sharp(small.data, rawOf(small))
+    .resize({ width: side, height: side, fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const from = levels.findLast((p) => Math.min(p.info.width, p.info.height) >= box.width) ?? base;
+  // The square's side in that copy, and where the small copy's square sits, scaled up.
+  const scale = from.info.width / small.info.width;
+  const cut = Math.min(from.info.width, from.info.height);
+  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v)));
+  // sharp gives where the image sits relative to the crop (zero or negative): the crop's own
+  // place is its size.
+  const left = clamp(Math.abs(found.info.cropOffsetLeft ?? 0) * scale, from.info.width - cut);
+  const top = clamp(Math.abs(found.info.cropOffsetTop ?? 0) * scale, from.info.height - cut);
+  return sharp(from.data, rawOf(from)).extract({ left, top, width: cut, height: cut }).resize(box).webp(WEBP).toBuffer();
+}
+
+/**
+ * Decodes the photo once (EXIF orientation applied, shrunk on load to the working size), then
+ * makes each width (lanczos3) from a smaller copy at least twice its width rather than from the
+ * working copy, and cuts the crops from the smallest copy that holds them. WebP output carries
+ * no metadata, so GPS and camera data are gone. The smallest width's pixels also give the
+ * thumbhash and the square's saliency search (`npm run bench -- ingest` prints the cost beside
+ * one decode).
  */
 async function derive(input: string | Buffer): Promise<Derived> {
   const sharp = await loadSharp();
@@ -176,20 +188,26 @@ async function derive(input: string | Buffer): Promise<Derived> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const fromBase = () => sharp(base.data, rawOf(base));
 
-  const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < base.info.width), base.info.width])];
-  const small: Pixels = await fromBase().resize({ width: widths[0]! }).raw().toBuffer({ resolveWithObject: true });
+  const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < base.info.width), base.info.width])].reverse();
+  // Largest first: levels[0] is the working copy; each next width is resized from the smallest
+  // copy at least twice as wide (the working copy when none is).
+  const levels: Pixels[] = [base];
+  for (const w of widths.slice(1)) {
+    const from = levels.findLast((p) => p.info.width >= 2 * w) ?? base;
+    levels.push(await sharp(from.data, rawOf(from)).resize({ width: w }).raw().toBuffer({ resolveWithObject: true }));
+  }
+  const small = levels.at(-1)!;
   // One encoder at a time per photo: parallelism comes from processing photos side by side
   // (bounded by the caller), and each encoder's working memory is freed before the next starts.
   const variantOut: { data: Buffer; info: OutputInfo }[] = [];
-  for (const w of widths) {
-    const pixels = w === small.info.width ? sharp(small.data, rawOf(small)) : fromBase().resize({ width: w });
-    variantOut.push(await pixels.webp(WEBP).toBuffer({ resolveWithObject: true }));
+  for (const level of [...levels].reverse()) {
+    variantOut.push(await sharp(level.data, rawOf(level)).webp(WEBP).toBuffer({ resolveWithObject: true }));
   }
-  const square = await attentionSquare(base, small);
+  const square = await attentionSquare(levels, small);
   const wideBox = cropSize(base.info.width, base.info.height, WIDE_SIZE);
-  const wide = await fromBase()
+  const wideFrom = sourceFor(levels, wideBox);
+  const wide = await sharp(wideFrom.data, rawOf(wideFrom))
     .resize({ ...wideBox, fit: 'cover' })
     .webp(WEBP)
     .toBuffer();
@@ -292,7 +310,7 @@ export async function storeOriginal(storage: MediaStorage, file: IncomingFile, o
 export async function deriveStored(storage: MediaStorage, img: StoredImage): Promise<StoredImage> {
   const stream = await storage.read(img.original);
   if (!stream) throw new Error(`the original ${img.original} is not in storage`);
-  const derived = await deriveChecked(await buffer(stream));
+  const derived = await deriveChecked(await readAll(stream));
   const added: string[] = [];
   try {
     await storeOutputs(storage, derived.outputs, added);

@@ -75,7 +75,8 @@ async function hashFile(file: string, from?: AsyncIterable<Buffer>): Promise<Spo
   let bytes = 0;
   const out = from ? fs.createWriteStream(file) : null;
   try {
-    for await (const chunk of from ?? (fs.createReadStream(file) as AsyncIterable<Buffer>)) {
+    // Read back in 1 MiB chunks: at the default 64 KiB a 7 MB file was 110 reads on the event loop.
+    for await (const chunk of from ?? (fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)) {
       hash.update(chunk);
       crc = crc32(chunk, crc);
       bytes += chunk.length;

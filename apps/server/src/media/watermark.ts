@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import type { OutputInfo } from 'sharp';
 import { loadSharp } from './sharp';
-import type { MediaStorage } from './storage';
+import { readAll, type MediaStorage } from './storage';
 import type { WatermarkedVariants } from './stored-image';
 
 /** Where the watermark sits on a photo. */
@@ -121,7 +120,7 @@ export async function deriveWatermarked(
   const stream = await storage.read(originalKey);
   if (!stream) throw new Error(`the original ${originalKey} is not in storage`);
   const sharp = await loadSharp();
-  const base = await sharp(await buffer(stream), { failOn: 'none', sequentialRead: true })
+  const base = await sharp(await readAll(stream), { failOn: 'none', sequentialRead: true })
     .rotate()
     .resize({ ...BASE_BOX, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
