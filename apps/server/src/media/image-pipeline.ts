@@ -28,7 +28,7 @@ const WIDE_SIZE = { width: 1600, height: 900 };
  * Effort 0 (libwebp's fastest method) encodes the files in about two thirds of effort 2's CPU
  * time for files about 10% larger, at the same quality setting.
  */
-const WEBP = { quality: 80, effort: 0 } as const;
+export const WEBP = { quality: 80, effort: 0 } as const;
 
 export interface ProcessOptions {
   /** Field name used in the 400 message. */

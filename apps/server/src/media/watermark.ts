@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OutputInfo } from 'sharp';
+import { WEBP } from './image-pipeline';
 import { loadSharp } from './sharp';
 import { readAll, type MediaStorage } from './storage';
 import type { WatermarkedVariants } from './stored-image';
@@ -28,7 +29,6 @@ const WIDTHS = [480, 720, 960, 1600, 2400] as const;
  */
 const GRID_WIDTH = 720;
 const BASE_BOX = { width: 2400, height: 3600 };
-const WEBP = { quality: 80, effort: 3 } as const;
 /** Space between the watermark and the photo's edge, as a share of its width. */
 const MARGIN = 0.03;
 
@@ -137,6 +137,7 @@ export async function deriveWatermarked(
       out.push(had);
       continue;
     }
+    // Encoded as the plain files are, so a watermarked gallery costs about what a plain one does.
     const { data, info } = await sharp(stamped.data, raw).resize({ width: w }).webp(WEBP).toBuffer({ resolveWithObject: true });
     const key = watermarkedKey(data);
     await storage.put(key, data);
