@@ -30,6 +30,18 @@ async function placeOf(list: Locator, label: string): Promise<number> {
  * waits for dnd-kit's announcement of the move before the next: a key sent before the last move is
  * done would be lost.
  */
+/** Saves the open dialog's order, reloads, and reads the order again in a new dialog. */
+async function saveAndReadBack(page: Page, dialogName: string, prefix: string, expected: string[]): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.getByRole('button', { name: 'Save order' }).click();
+  await expect(notice(page, ORDER_MESSAGES.saved)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect.poll(() => rowsOf(page.getByRole('dialog', { name: dialogName }), prefix)).toEqual(expected);
+  await page.keyboard.press('Escape');
+}
+
 async function moveByKeyboard(page: Page, dialog: Locator, label: string, steps: number): Promise<void> {
   const live = page.locator('[id^="DndLiveRegion"]');
   const from = await placeOf(dialog.getByTestId('reorder-list'), label);
@@ -110,20 +122,13 @@ test.describe('ordering', () => {
     await dialog.getByRole('button', { name: `Move ${names[1]} up` }).click();
     const expected = [names[2], names[1], names[0]];
     await expect.poll(() => rowsOf(list, prefix)).toEqual(expected);
-    await page.screenshot({ path: '/tmp/hord-reorder-services.png' });
     // Another admin adds a service meanwhile: the arranged order is kept and the new one goes last.
     const late = `${prefix} D`;
     await addService(late, 410);
-    await dialog.getByRole('button', { name: 'Save order' }).click();
-    await expect(notice(page, ORDER_MESSAGES.saved)).toBeVisible();
-    await expect(dialog).toBeHidden();
     expected.push(late);
 
     // Kept after a reload, and the website lists the services in that order.
-    await page.reload();
-    await page.getByRole('button', { name: 'Reorder' }).click();
-    await expect.poll(() => rowsOf(page.getByRole('dialog', { name: 'Reorder services' }), prefix)).toEqual(expected);
-    await page.keyboard.press('Escape');
+    await saveAndReadBack(page, 'Reorder services', prefix, expected);
     await page.goto('/services/');
     const headings = await page.getByRole('heading', { name: prefix }).allInnerTexts();
     expect(headings.map((h) => h.trim())).toEqual(expected);
@@ -214,14 +219,7 @@ test.describe('ordering', () => {
     await dragWithMouse(page, dialog, label(names[0]), label(names[1]));
     const expected = [names[2], names[1], names[0]];
     await expect.poll(() => rowsOf(list, prefix)).toEqual(expected.map(label));
-    await dialog.getByRole('button', { name: 'Save order' }).click();
-    await expect(notice(page, ORDER_MESSAGES.saved)).toBeVisible();
-    await expect(dialog).toBeHidden();
-
-    await page.reload();
-    await page.getByRole('button', { name: 'Reorder' }).click();
-    await expect.poll(() => rowsOf(page.getByRole('dialog', { name: 'Reorder carousel slides' }), prefix)).toEqual(expected.map(label));
-    await page.keyboard.press('Escape');
+    await saveAndReadBack(page, 'Reorder carousel slides', prefix, expected.map(label));
 
     // The home page: hero and "Moments" strip read in the saved order.
     await page.goto('/');
@@ -262,14 +260,7 @@ test.describe('ordering', () => {
     await moveByKeyboard(page, dialog, label(names[2]), 1);
     const expected = [names[1], names[0], names[2]];
     await expect.poll(() => rowsOf(list, prefix)).toEqual(expected.map(label));
-    await dialog.getByRole('button', { name: 'Save order' }).click();
-    await expect(notice(page, ORDER_MESSAGES.saved)).toBeVisible();
-    await expect(dialog).toBeHidden();
-
-    await page.reload();
-    await page.getByRole('button', { name: 'Reorder' }).click();
-    await expect.poll(() => rowsOf(page.getByRole('dialog', { name: 'Reorder team members' }), prefix)).toEqual(expected.map(label));
-    await page.keyboard.press('Escape');
+    await saveAndReadBack(page, 'Reorder team members', prefix, expected.map(label));
 
     await page.goto('/about/');
     const members = await page.getByRole('region', { name: 'The team' }).getByRole('heading', { level: 3 }).allInnerTexts();
