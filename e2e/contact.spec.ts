@@ -148,7 +148,7 @@ test.describe('contact-us page', () => {
     await expect(dialog).toBeHidden({ timeout: 8000 });
     await page.reload();
     await expect(page.getByText('Closed on Sundays.')).toBeVisible();
-    await page.getByRole('button', { name: 'View nav image' }).click();
+    await page.getByRole('button', { name: 'Contact us, view nav image' }).click();
     const preview = page.getByRole('dialog', { name: 'Nav image' });
     await expect(preview.getByRole('img')).toHaveAttribute('src', /\/media\/.+\.webp$/);
     await preview.getByRole('button', { name: 'Close' }).click();

@@ -66,7 +66,7 @@ function ContactUsView({ content }: { content: ContactUsContent }) {
         component={nav ? 'button' : 'div'}
         type={nav ? 'button' : undefined}
         onClick={nav ? () => setPreview(true) : undefined}
-        aria-label={nav ? 'View nav image' : undefined}
+        aria-label={nav ? 'Contact us, view nav image' : undefined}
         sx={{
           position: 'relative',
           border: 0,
