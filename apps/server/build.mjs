@@ -30,7 +30,6 @@ const EXTERNAL = [
   '@node-rs/argon2', // native
   '@fastify/swagger', // reads its package.json through __dirname
   '@fastify/swagger-ui', // serves the files of its own static/ folder
-  'yazl', // media/zip.ts hands yazl's own copy of buffer-crc32 the native CRC-32
   'ioredis', // __dirname in its error stacks; loaded only with REDIS_URL anyway
   'pg-native', // pg's optional native client, not installed
   // Loaded only with S3_BUCKET (media/open-storage.ts): bundled, every start would parse ~2 MB of SDK.
