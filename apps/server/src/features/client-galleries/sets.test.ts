@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { SET_MESSAGES, type ClientGallerySet, type DeliveryGallery, type GalleryUploadResponse } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
+import { deliveryToken } from '../../../test/client-gallery-fixtures';
 import { createAccount } from '../../auth/accounts.repository';
 import { systemContext } from '../../context';
 import { deliveryGalleryPage } from '../delivery/delivery.service';
@@ -73,7 +74,7 @@ describeEachDatabase('client gallery sets', (kind) => {
     const ada = await createAccount(t.database.db, { username: 'ada', passwordHash: 'x', email: 'ada@example.test' });
     const main = await createGallery('Ada & Ben', ada.id, NAMES, 7100);
     galleryId = main.gallery.id;
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(main.gallery.delivery_url)![1]!;
+    token = deliveryToken(main.gallery);
     for (const p of main.stored) ids[p.name] = p.id;
     const other = await createGallery('Someone else', ada.id, ['x.jpg'], 7200);
     otherGalleryId = other.gallery.id;

@@ -2,25 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  COMMON_MESSAGES,
-  DELIVERY_MESSAGES,
-  type ClientGallery,
-  type DeliveryGallery,
-  type GalleryUploadResponse,
-} from '@darkroom/contracts';
-import {
-  createTestApp,
-  describeEachDatabase,
-  expectThrottled,
-  makeImage,
-  multipart,
-  photosDerived,
-  type TestApp,
-} from '../../../test/harness';
+import { COMMON_MESSAGES, DELIVERY_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
+import { createTestApp, describeEachDatabase, expectThrottled, makeImage, photosDerived, type TestApp } from '../../../test/harness';
+import { CLIENT_GALLERIES, createClientGallery, uploadClientPhotos } from '../../../test/client-gallery-fixtures';
 import { createAccount } from '../../auth/accounts.repository';
-
-const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 
 /** Names and bytes of a zip's entries, read by an independent reader. */
 function readZip(buf: Buffer): Promise<{ name: string; data: Buffer }[]> {
@@ -71,7 +56,7 @@ describeEachDatabase('client delivery downloads: sizes and PIN', (kind) => {
   let token: string;
   let photoIds: number[];
 
-  const patch = async (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload });
+  const patch = async (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${CLIENT_GALLERIES}${gallery.id}/`, payload });
   const site = (rest = '') => `/site/galleries/${token}/${rest}`;
   const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const enterPin = (pin: string, remoteAddress = '10.2.0.1') =>
@@ -86,20 +71,12 @@ describeEachDatabase('client delivery downloads: sizes and PIN', (kind) => {
       lastName: 'L',
       email: 'ada@example.test',
     });
-    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 4001 }), type: 'image/jpeg' };
-    const created = await multipart({ title: 'Sizes', user: ada.id, cover_image: cover, status: true });
-    const res = await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers });
-    expect(res.statusCode, res.body).toBe(201);
-    gallery = res.json();
+    ({ gallery, token } = await createClientGallery(t, { title: 'Sizes', customerId: ada.id, coverSeed: 4001 }));
     await patch({ status: true });
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(gallery.delivery_url)![1]!;
     const files = await Promise.all(
-      ['one.jpg', 'two.jpeg'].map(async (filename, i) => ({ filename, content: await cameraJpeg(4100 + i), type: 'image/jpeg' })),
+      ['one.jpg', 'two.jpeg'].map(async (filename, i) => ({ filename, content: await cameraJpeg(4100 + i) })),
     );
-    const up = await multipart({ 'client-gallery': gallery.id, land_scape_image: files });
-    const upRes = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers });
-    expect(upRes.statusCode, upRes.body).toBe(201);
-    photoIds = (upRes.json() as GalleryUploadResponse).stored.map((p) => p.id);
+    photoIds = await uploadClientPhotos(t, gallery.id, files);
     // Visitors see a photo once its derivation job has made its files.
     await photosDerived(t);
   });

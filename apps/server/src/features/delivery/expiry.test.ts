@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DELIVERY_MESSAGES, SITE_SETTINGS_MESSAGES, type ClientGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { deliveryToken } from '../../../test/client-gallery-fixtures';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount } from '../../auth/accounts.repository';
 import { clientGalleries, contactInfos } from '../../db/schema';
@@ -34,7 +35,6 @@ describeEachDatabase('client delivery expiry: studio time zone, expired page, re
     expect(published.statusCode, published.body).toBe(200);
     return published.json();
   };
-  const tokenOf = (g: Pick<ClientGallery, 'delivery_url'>) => /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(g.delivery_url)![1]!;
   const setExpiry = (g: ClientGallery, day: string) =>
     t.database.db.update(clientGalleries).set({ deliveryExpiresAt: day }).where(eq(clientGalleries.id, g.id));
 
@@ -76,7 +76,7 @@ describeEachDatabase('client delivery expiry: studio time zone, expired page, re
   it("refuses past dates, ends a link with the studio's day and shows an expired page with the studio's contact", async () => {
     await settings({ time_zone: EARLY_ZONE });
     const g = await createGallery('Expiring');
-    const token = tokenOf(g);
+    const token = deliveryToken(g);
     const today = dayIn(EARLY_ZONE);
     const past = await t.as({ method: 'PATCH', url: `${ADMIN_BASE}${g.id}/`, payload: { delivery_expires_at: addDays(today, -1) } });
     expect(past.statusCode).toBe(400);
@@ -125,7 +125,7 @@ describeEachDatabase('client delivery expiry: studio time zone, expired page, re
     const mails = smtp.inbox.map((m) => m.raw).filter((m) => m.includes('Soon over'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('To: ada@example.test');
-    expect(mails[0]).toContain(`https://photos.lumen.test/g/${tokenOf(soon)}/`);
+    expect(mails[0]).toContain(`https://photos.lumen.test/g/${deliveryToken(soon)}/`);
     expect(smtp.inbox.some((m) => m.raw.includes('Far off'))).toBe(false);
     // A new date is reminded of again, once.
     await setExpiry(soon, addDays(today, 2));

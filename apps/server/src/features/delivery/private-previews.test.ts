@@ -7,17 +7,16 @@ import {
   type ClientGallery,
   type DeliveryGallery,
   type GalleryPhoto,
-  type GalleryUploadResponse,
   type Watermark,
 } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, fileStored, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
+import { CLIENT_GALLERIES, createClientGallery, deliveryToken, uploadClientPhotos } from '../../../test/client-gallery-fixtures';
 import { createAccount } from '../../auth/accounts.repository';
 import { describeEachStorage } from '../../../test/s3';
 import { clientGalleries, services } from '../../db/schema';
 import { imageKeys } from '../../media/image-pipeline';
 import { watermarksSettled } from '../watermark/watermark.service';
 
-const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 const WATERMARK = '/adminportal/site-settings/watermark/';
 
 /** Every URL of a srcset, and the display URL. */
@@ -30,7 +29,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
   let photoIds: number[];
   const originals: Buffer[] = [];
 
-  const patch = (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload });
+  const patch = (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${CLIENT_GALLERIES}${gallery.id}/`, payload });
   const site = (rest = '') => `/site/galleries/${token}/${rest}`;
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
   const json = async (): Promise<DeliveryGallery> => {
@@ -61,21 +60,14 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
       lastName: 'L',
       email: 'ada@example.test',
     });
-    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 5001 }), type: 'image/jpeg' };
-    const created = await multipart({ title: 'Private', user: ada.id, cover_image: cover, status: true });
-    const res = await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers });
-    expect(res.statusCode, res.body).toBe(201);
-    gallery = res.json();
+    ({ gallery, token } = await createClientGallery(t, { title: 'Private', customerId: ada.id, coverSeed: 5001 }));
     await patch({ status: true, download_size: 'both' });
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(gallery.delivery_url)![1]!;
     for (const seed of [5101, 5102]) originals.push(await makeImage({ width: 1800, height: 1200, seed }));
-    const up = await multipart({
-      'client-gallery': gallery.id,
-      land_scape_image: originals.map((content, i) => ({ filename: `p${i}.jpg`, content, type: 'image/jpeg' })),
-    });
-    const upRes = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers });
-    expect(upRes.statusCode, upRes.body).toBe(201);
-    photoIds = (upRes.json() as GalleryUploadResponse).stored.map((p) => p.id);
+    photoIds = await uploadClientPhotos(
+      t,
+      gallery.id,
+      originals.map((content, i) => ({ filename: `p${i}.jpg`, content })),
+    );
     await photosDerived(t);
   });
   afterAll(() => t?.close());
@@ -125,7 +117,7 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     expect((await get(`${path}?exp=${Number(exp) + 3600}&sig=${sig}`)).statusCode).toBe(404);
     // A link past its time no longer works, even with the right signature.
     expect(await t.app.runtime.assets.verifySigned(path!.slice('/media/'.length), exp, sig, Number(exp) * 1000 + 1)).toBe(false);
-    const list = (await t.as({ method: 'GET', url: ADMIN_BASE })).json() as ClientGallery[];
+    const list = (await t.as({ method: 'GET', url: CLIENT_GALLERIES })).json() as ClientGallery[];
     expect(list.find((g) => g.id === gallery.id)!.cover_image).toMatch(/\?exp=\d+&sig=/);
   });
 
@@ -177,10 +169,10 @@ describeEachDatabase('client delivery: private previews and the watermark', (kin
     await patch({ delivery_password: '' });
     expect((await get(url)).statusCode).toBe(200);
 
-    const renewed = await t.as({ method: 'POST', url: `${ADMIN_BASE}${gallery.id}/delivery/regenerate/` });
+    const renewed = await t.as({ method: 'POST', url: `${CLIENT_GALLERIES}${gallery.id}/delivery/regenerate/` });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect((await get(url)).statusCode).toBe(404);
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec((renewed.json() as ClientGallery).delivery_url)![1]!;
+    token = deliveryToken(renewed.json() as ClientGallery);
     const fresh = await json();
     expect(fresh.photos[0]!.url.startsWith(site())).toBe(true);
     expect((await get(fresh.photos[0]!.url)).statusCode).toBe(200);
@@ -349,22 +341,11 @@ describeEachStorage('client delivery: private previews from each storage', (stor
       lastName: 'K',
       email: 'bo@example.test',
     });
-    const created = await multipart({
-      title: 'Bucket',
-      user: bo.id,
-      status: true,
-      cover_image: { filename: 'c.jpg', content: await makeImage({ seed: 5301 }), type: 'image/jpeg' },
-    });
-    const g = (await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers })).json() as ClientGallery;
-    await t.as({ method: 'PATCH', url: `${ADMIN_BASE}${g.id}/`, payload: { status: true } });
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(g.delivery_url)![1]!;
-    const up = await multipart({
-      'client-gallery': g.id,
-      land_scape_image: [{ filename: 'b.jpg', content: await makeImage({ seed: 5302 }), type: 'image/jpeg' }],
-    });
-    expect((await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers })).statusCode).toBe(
-      201,
-    );
+    const made = await createClientGallery(t, { title: 'Bucket', customerId: bo.id, coverSeed: 5301 });
+    const g = made.gallery;
+    token = made.token;
+    await t.as({ method: 'PATCH', url: `${CLIENT_GALLERIES}${g.id}/`, payload: { status: true } });
+    await uploadClientPhotos(t, g.id, [{ filename: 'b.jpg', content: await makeImage({ seed: 5302 }) }]);
     await photosDerived(t);
     [photo] = (await t.as({ method: 'GET', url: `/adminportal/client-photos/${g.id}/` })).json() as GalleryPhoto[];
   });

@@ -6,15 +6,13 @@ import {
   type ClientGallery,
   type DashboardSummary,
   type DeliveryGallery,
-  type GalleryUploadResponse,
   type Selection,
 } from '@darkroom/contracts';
-import { createTestApp, describeEachDatabase, mailSettled, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
+import { createTestApp, describeEachDatabase, mailSettled, makeImage, photosDerived, type TestApp } from '../../../test/harness';
+import { CLIENT_GALLERIES, createClientGallery, uploadClientPhotos } from '../../../test/client-gallery-fixtures';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp';
 import { createAccount } from '../../auth/accounts.repository';
 import { createMailer } from '../../mail/mailer';
-
-const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 
 const cookieOf = (res: LightMyRequestResponse) =>
   [res.headers['set-cookie'] ?? []]
@@ -31,7 +29,7 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
   let token: string;
   let photoIds: number[];
 
-  const patch = (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload });
+  const patch = (payload: Record<string, unknown>) => t.as({ method: 'PATCH', url: `${CLIENT_GALLERIES}${gallery.id}/`, payload });
   const site = (rest = '') => `/site/galleries/${token}/${rest}`;
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie: string, payload?: object, remoteAddress = '10.3.0.1') => {
     const opts: InjectOptions = { method, url, headers: cookie ? { cookie } : {}, remoteAddress };
@@ -59,24 +57,12 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     await createAccount(t.database.db, { username: 'grace', passwordHash: 'x', email: 'grace@studio.test', isStaff: true });
     await createAccount(t.database.db, { username: 'gone', passwordHash: 'x', email: 'gone@studio.test', isStaff: true, isActive: false });
     const ada = await createAccount(t.database.db, { username: 'ada', passwordHash: 'x', email: 'ada@example.test' });
-    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 6001 }), type: 'image/jpeg' };
-    const created = await multipart({ title: 'Proofing', user: ada.id, cover_image: cover, status: true });
-    const res = await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers });
-    expect(res.statusCode, res.body).toBe(201);
-    gallery = res.json();
+    ({ gallery, token } = await createClientGallery(t, { title: 'Proofing', customerId: ada.id, coverSeed: 6001 }));
     await patch({ status: true });
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(gallery.delivery_url)![1]!;
     const files = await Promise.all(
-      ['a.jpg', 'b.jpg', 'c.jpg'].map(async (filename, i) => ({
-        filename,
-        content: await makeImage({ seed: 6100 + i }),
-        type: 'image/jpeg',
-      })),
+      ['a.jpg', 'b.jpg', 'c.jpg'].map(async (filename, i) => ({ filename, content: await makeImage({ seed: 6100 + i }) })),
     );
-    const up = await multipart({ 'client-gallery': gallery.id, land_scape_image: files });
-    const upRes = await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers });
-    expect(upRes.statusCode, upRes.body).toBe(201);
-    photoIds = (upRes.json() as GalleryUploadResponse).stored.map((p) => p.id);
+    photoIds = await uploadClientPhotos(t, gallery.id, files);
     await photosDerived(t);
   });
   afterAll(async () => {
@@ -228,20 +214,20 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     const dashboard = (await t.as({ method: 'GET', url: '/adminportal/dashboard/' })).json() as DashboardSummary;
     expect(dashboard.submitted_selections[0]).toMatchObject({ client_gallery: gallery.id, title: 'Proofing', name: 'Ada', count: 2 });
 
-    const lists = (await t.as({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/selections/` })).json() as Selection[];
+    const lists = (await t.as({ method: 'GET', url: `${CLIENT_GALLERIES}${gallery.id}/selections/` })).json() as Selection[];
     const adaList = lists.find((l) => l.email === 'ada@example.test')!;
     expect(adaList.photos.map((p) => p.name)).toEqual(['a.jpg', 'b.jpg']);
     expect(adaList.notes).toEqual([{ photo_id: photoIds[1], name: 'b.jpg', text: 'crop tighter' }]);
     expect(adaList.submitted_at).not.toBeNull();
     expect(lists.find((l) => l.email === 'bob@example.test')!.photos.map((p) => p.name)).toEqual(['c.jpg']);
     // Only the studio sees the lists.
-    expect((await t.app.inject({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/selections/` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${CLIENT_GALLERIES}${gallery.id}/selections/` })).statusCode).toBe(401);
 
-    const reopened = await t.as({ method: 'POST', url: `${ADMIN_BASE}${gallery.id}/selections/${adaList.id}/reopen/` });
+    const reopened = await t.as({ method: 'POST', url: `${CLIENT_GALLERIES}${gallery.id}/selections/${adaList.id}/reopen/` });
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(reopened.json().submitted_at).toBeNull();
     expect((await call('PUT', site('favourites/'), ada, { ids: [photoIds[0]] })).statusCode).toBe(200);
-    expect((await t.as({ method: 'POST', url: `${ADMIN_BASE}${gallery.id}/selections/999999/reopen/` })).statusCode).toBe(404);
+    expect((await t.as({ method: 'POST', url: `${CLIENT_GALLERIES}${gallery.id}/selections/999999/reopen/` })).statusCode).toBe(404);
   });
 
   it('keeps one shared list without require_email, as before', async () => {
@@ -249,7 +235,7 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     expect((await call('PUT', site('favourites/'), '', { ids: [photoIds[2]] })).statusCode).toBe(200);
     expect(((await call('GET', site(), '')).json() as DeliveryGallery).favourite_ids).toEqual([photoIds[2]]);
     expect(((await call('GET', site(), '', undefined, '10.3.9.9')).json() as DeliveryGallery).favourite_ids).toEqual([photoIds[2]]);
-    const counted = (await t.as({ method: 'GET', url: `${ADMIN_BASE}${gallery.id}/` })).json() as ClientGallery;
+    const counted = (await t.as({ method: 'GET', url: `${CLIENT_GALLERIES}${gallery.id}/` })).json() as ClientGallery;
     // Photos in any list, once each: Ada's a.jpg, Bob's and the shared list's c.jpg.
     expect(counted.favourites_count).toBe(2);
   });
@@ -262,24 +248,19 @@ describeEachDatabase("client delivery: each visitor's selection and the studio's
     await settings({ selection_submitted: true, gallery_opened: true, gallery_downloaded: true });
 
     // A new gallery, never opened.
-    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 6201 }), type: 'image/jpeg' };
-    const created = await multipart({ title: 'Alerts', user: gallery.user!, cover_image: cover, status: true });
-    const g = (await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers })).json() as ClientGallery;
-    const alertsToken = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(g.delivery_url)![1]!;
-    const file = { filename: 'd.jpg', content: await makeImage({ seed: 6202 }), type: 'image/jpeg' };
-    const up = await multipart({ 'client-gallery': g.id, land_scape_image: [file] });
-    const [photo] = (
-      (
-        await t.as({ method: 'POST', url: '/adminportal/manage-gallery/', payload: up.payload, headers: up.headers })
-      ).json() as GalleryUploadResponse
-    ).stored;
+    const { gallery: g, token: alertsToken } = await createClientGallery(t, {
+      title: 'Alerts',
+      customerId: gallery.user!,
+      coverSeed: 6201,
+    });
+    const [photoId] = await uploadClientPhotos(t, g.id, [{ filename: 'd.jpg', content: await makeImage({ seed: 6202 }) }]);
     await photosDerived(t);
 
     // Opened from three addresses, twice each; downloaded twice.
     for (const ip of ['10.4.0.1', '10.4.0.2', '10.4.0.3', '10.4.0.1'])
       expect((await t.app.inject({ method: 'GET', url: `/g/${alertsToken}/`, remoteAddress: ip })).statusCode).toBe(200);
     for (let i = 0; i < 2; i++)
-      expect((await t.app.inject({ method: 'GET', url: `/site/galleries/${alertsToken}/photos/${photo!.id}/original/` })).statusCode).toBe(
+      expect((await t.app.inject({ method: 'GET', url: `/site/galleries/${alertsToken}/photos/${photoId}/original/` })).statusCode).toBe(
         200,
       );
     await mailSettled(t);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DELIVERY_PAGE_SIZE, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, insertGalleryPhotos, makeImage, multipart, type TestApp } from '../../../test/harness';
+import { CLIENT_GALLERIES, createClientGallery } from '../../../test/client-gallery-fixtures';
 import { createAccount } from '../../auth/accounts.repository';
 import { clientGalleries, galleryPhotos, galleries } from '../../db/schema';
 import type { WatermarkSettings } from '../../media/assets';
@@ -17,7 +18,6 @@ import { watermarksSettled } from './watermark.service';
  * grid's width only (a partial copy the customer sees at once), then every photo whole.
  */
 
-const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 const WATERMARK = '/adminportal/site-settings/watermark/';
 
 /** Rows of a raw query, from either driver. */
@@ -48,12 +48,7 @@ describeEachDatabase('watermark: the first page first', (kind) => {
       lastName: 'L',
       email: 'a@example.test',
     });
-    const cover = { filename: 'cover.jpg', content: await makeImage({ seed: 6001 }), type: 'image/jpeg' };
-    const created = await multipart({ title: 'Proofs', user: ada.id, cover_image: cover, status: true });
-    const res = await t.as({ method: 'POST', url: ADMIN_BASE, payload: created.payload, headers: created.headers });
-    expect(res.statusCode, res.body).toBe(201);
-    gallery = res.json();
-    token = /^\/g\/([A-Za-z0-9_-]+)\/$/.exec(gallery.delivery_url)![1]!;
+    ({ gallery, token } = await createClientGallery(t, { title: 'Proofs', customerId: ada.id, coverSeed: 6001 }));
     // One photo's files under a page and two of other hashes: each its own asset, derived once (no job runs).
     const file = path.join(tmp, 'p.jpg');
     fs.writeFileSync(file, await makeImage({ width: 1000, height: 700, seed: 6002 }));
@@ -89,7 +84,7 @@ describeEachDatabase('watermark: the first page first', (kind) => {
   it("queues the first page's grid width first, then the cover and every photo whole", async () => {
     const body = await multipart({ text: 'PROOF', position: 'center', size: '50', opacity: '70' });
     expect((await t.as({ method: 'PUT', url: WATERMARK, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
-    const on = await t.as({ method: 'PATCH', url: `${ADMIN_BASE}${gallery.id}/`, payload: { watermark: true } });
+    const on = await t.as({ method: 'PATCH', url: `${CLIENT_GALLERIES}${gallery.id}/`, payload: { watermark: true } });
     expect(on.statusCode, on.body).toBe(200);
 
     // No worker has started: the queue as the workers will take it.
