@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DELIVERY_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { E2E_PORT } from './playwright.config';
-import { expect, test, watchPageErrors, photosReady } from './fixtures';
-import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
+import { expect, test, watchPageErrors } from './fixtures';
+import { axeViolations, clientGalleryWithPhotos, deliveryToken } from './delivery-helpers';
 
 // includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
 const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
@@ -27,33 +26,6 @@ function mailsWith(text: string): string[] {
     .filter((m) => m.includes(text));
 }
 
-const tokenOf = (url: string) => /\/g\/([A-Za-z0-9_-]+)\/$/.exec(url)![1]!;
-
-/** Axe on the page as the admin sees it, the notifications this test raised included. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** A published client gallery of a new customer, with three photos. */
-async function galleryWithPhotos(api: APIRequestContext) {
-  const customer = await createCustomer(api, 'Iris');
-  const title = uniqueTitle('Delivery');
-  const res = await api.post('/adminportal/manage-client-galleries/', {
-    multipart: { title, user: String(customer.id), status: 'true', cover_image: await jpeg(41) },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const gallery = (await res.json()) as ClientGallery;
-  for (const seed of [42, 43, 44]) {
-    const photo = await api.post('/adminportal/manage-gallery/', {
-      multipart: { 'client-gallery': String(gallery.id), land_scape_image: await jpeg(seed) },
-    });
-    expect(photo.status(), await photo.text()).toBe(201);
-  }
-  await photosReady(api, 'client-gallery', gallery.id);
-  return { customer, gallery, title };
-}
-
 test.describe('client delivery in the portal', () => {
   test.describe.configure({ timeout: 180_000 });
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -65,7 +37,7 @@ test.describe('client delivery in the portal', () => {
     baseURL,
   }) => {
     const errors = watchPageErrors(page);
-    const { customer, gallery, title } = await galleryWithPhotos(api);
+    const { customer, gallery, title } = await clientGalleryWithPhotos(api, { customer: 'Iris', title: 'Delivery', count: 3, seed: 41 });
 
     await page.goto('/admin-account/Client-gallery');
     const card = page.locator('.MuiCard-root').filter({ hasText: title });
@@ -111,9 +83,9 @@ test.describe('client delivery in the portal', () => {
     await expect(notification(page, DELIVERY_MESSAGES.linkRegenerated)).toBeVisible();
     await expect(link).not.toHaveValue(firstUrl);
     const url = await link.inputValue();
-    const token = tokenOf(url);
+    const token = deliveryToken(url);
     const customerSide = await playwright.request.newContext({ baseURL });
-    expect((await customerSide.get(`/site/galleries/${tokenOf(firstUrl)}/`)).status()).toBe(404);
+    expect((await customerSide.get(`/site/galleries/${deliveryToken(firstUrl)}/`)).status()).toBe(404);
     expect((await customerSide.get(`/site/galleries/${token}/`)).status()).toBe(401);
 
     // Send to the customer: the message goes with the link, never the password (shared separately).

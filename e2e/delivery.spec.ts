@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import yauzl from 'yauzl';
 import { DELIVERY_MESSAGES } from '@darkroom/contracts';
-import { expect, test, watchPageErrors, photosReady } from './fixtures';
-import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
+import { expect, test, watchPageErrors } from './fixtures';
+import { axeViolations, clientGalleryWithPhotos, zipEntries } from './delivery-helpers';
 
 /** The customer's side of a delivery: a private link opened on a phone, password, favourites, zip. */
 
@@ -17,40 +15,16 @@ interface Delivery {
   title: string;
   names: string[];
 }
-
-async function form(fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }[]>): Promise<FormData> {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') fd.append(k, v);
-    else for (const f of v) fd.append(k, new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
-  }
-  return fd;
-}
-
-async function send(api: APIRequestContext, method: 'POST' | 'PATCH', url: string, fields: Parameters<typeof form>[0]) {
-  const res = await api.fetch(url, { method, multipart: await form(fields) });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 /** A published client gallery of real photos with a password and downloads on, made through the admin API. */
 async function createDelivery(api: APIRequestContext, count = 5): Promise<Delivery> {
-  const customer = await createCustomer(api, 'Delivery');
-  const title = uniqueTitle('Harbour wedding');
-  const gallery = await send(api, 'POST', '/adminportal/manage-client-galleries/', {
-    title,
-    user: String(customer.id),
-    status: 'true',
-    cover_image: [await jpeg(seed++, 1600, 1000)],
+  const { gallery, title, names } = await clientGalleryWithPhotos(api, { customer: 'Delivery', title: 'Harbour wedding', count, seed });
+  seed += count + 1;
+  const res = await api.patch(`/adminportal/manage-client-galleries/${gallery.id}/`, {
+    data: { delivery_password: PASSWORD, allow_download: true },
   });
-  const photos = await Promise.all(Array.from({ length: count }, () => jpeg(seed++, 1200, 800)));
-  await send(api, 'POST', '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: photos });
-  await photosReady(api, 'client-gallery', Number(gallery.id));
-  const patched = await send(api, 'PATCH', `/adminportal/manage-client-galleries/${String(gallery.id)}/`, {
-    delivery_password: PASSWORD,
-    allow_download: 'true',
-  });
-  return { id: Number(gallery.id), url: String(patched.delivery_url), title, names: photos.map((p) => p.name) };
+  expect(res.status(), await res.text()).toBe(200);
+  const patched = (await res.json()) as { delivery_url: string };
+  return { id: gallery.id, url: patched.delivery_url, title, names };
 }
 
 /** How many of the grid's photos are loaded and drawn (shown, with pixels). */
@@ -63,31 +37,6 @@ const drawnPhotos = (page: Page) =>
           (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && i.getBoundingClientRect().width > 0,
         ).length,
     );
-
-/** The names of a zip's entries, read with a zip library. */
-function zipEntries(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    page.url(),
-  ).toEqual([]);
-}
 
 const heart = (page: Page, name: string) => page.locator('ul[data-delivery]').getByRole('button', { name: `Add ${name} to favourites` });
 
@@ -103,7 +52,7 @@ test.describe('a client delivery, on a phone', () => {
     await page.goto(d.url);
     await expect(page.getByRole('heading', { name: 'A private gallery' })).toBeVisible();
     await expect(page.getByText(d.title)).toHaveCount(0);
-    await noAxeViolations(page);
+    expect(await axeViolations(page), page.url()).toEqual([]);
 
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Open the gallery' }).click();
@@ -127,7 +76,7 @@ test.describe('a client delivery, on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('link', { name: 'Download favourites' })).toBeHidden();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    await noAxeViolations(page);
+    expect(await axeViolations(page), page.url()).toEqual([]);
 
     const [a, , c] = d.names as [string, string, string];
     for (const name of [a, c]) {

@@ -1,59 +1,35 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SELECTION_MESSAGES, selectionFullMessage, type Selection } from '@darkroom/contracts';
-import { expect, test, watchPageErrors, photosReady } from './fixtures';
-import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
+import { expect, test, watchPageErrors } from './fixtures';
+import { axeViolations, clientGalleryWithPhotos } from './delivery-helpers';
 
 /** Proofing on a phone: a visitor gives a name, hearts up to the limit, writes a note, submits, downloads with the PIN. */
 
 const PIN = '2468';
 let seed = 9700;
 
-async function send(
-  api: APIRequestContext,
-  method: 'POST' | 'PATCH',
-  url: string,
-  fields: Record<string, string | Awaited<ReturnType<typeof jpeg>>[]>,
-) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') fd.append(k, v);
-    else for (const f of v) fd.append(k, new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
-  }
-  const res = await api.fetch(url, { method, multipart: fd });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 /** A published proofing gallery: names asked, at most two photos a list, web-size downloads behind a PIN. */
 async function createProofing(api: APIRequestContext) {
-  const customer = await createCustomer(api, 'Proofing');
-  const title = uniqueTitle('Lakeside portraits');
-  const gallery = await send(api, 'POST', '/adminportal/manage-client-galleries/', {
-    title,
-    user: String(customer.id),
-    status: 'true',
-    cover_image: [await jpeg(seed++, 1600, 1000)],
+  const { gallery, title, names } = await clientGalleryWithPhotos(api, {
+    customer: 'Proofing',
+    title: 'Lakeside portraits',
+    count: 3,
+    seed,
+    photoSize: [3000, 2000],
   });
-  const photos = await Promise.all(Array.from({ length: 3 }, () => jpeg(seed++, 3000, 2000)));
-  await send(api, 'POST', '/adminportal/manage-gallery/', { 'client-gallery': String(gallery.id), land_scape_image: photos });
-  await photosReady(api, 'client-gallery', Number(gallery.id));
-  const res = await api.patch(`/adminportal/manage-client-galleries/${String(gallery.id)}/`, {
+  seed += 4;
+  const res = await api.patch(`/adminportal/manage-client-galleries/${gallery.id}/`, {
     data: { require_email: true, selection_limit: 2, allow_download: true, download_size: 'web', download_pin: PIN },
   });
   expect(res.status(), await res.text()).toBe(200);
   const patched = (await res.json()) as { delivery_url: string };
-  return { id: Number(gallery.id), url: patched.delivery_url, title, names: photos.map((p) => p.name) };
+  return { id: gallery.id, url: patched.delivery_url, title, names };
 }
 
 async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    page.url(),
-  ).toEqual([]);
+  expect(await axeViolations(page), page.url()).toEqual([]);
 }
 
 /** axe runs as a script: the page drawn without scripts is checked as a copy of its document in a page that runs them. */

@@ -1,57 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import yauzl from 'yauzl';
 import { SET_MESSAGES, type ClientGallerySet } from '@darkroom/contracts';
-import { expect, test, watchPageErrors, photosReady } from './fixtures';
-import { createCustomer, jpeg, notification, uniqueTitle } from './story-helpers';
+import { expect, test, watchPageErrors } from './fixtures';
+import { axeViolations, clientGalleryWithPhotos, zipEntries } from './delivery-helpers';
+import { notification } from './story-helpers';
 
 /** Sets: the studio makes two and moves photos into them; the customer, on a phone, sees tabs and downloads one set. */
-
-let seed = 9700;
-
-/** A published client gallery of `count` real photos (downloads on, no password), made through the admin API. */
-async function galleryWithPhotos(api: APIRequestContext, count: number) {
-  const customer = await createCustomer(api, 'Sets');
-  const title = uniqueTitle('Garden wedding');
-  const form = new FormData();
-  form.append('title', title);
-  form.append('user', String(customer.id));
-  form.append('status', 'true');
-  const cover = await jpeg(seed++, 1600, 1000);
-  form.append('cover_image', new Blob([new Uint8Array(cover.buffer)], { type: cover.mimeType }), cover.name);
-  const created = await api.fetch('/adminportal/manage-client-galleries/', { method: 'POST', multipart: form });
-  expect(created.status(), await created.text()).toBe(201);
-  const gallery = (await created.json()) as { id: number; delivery_url: string };
-  const photos = await Promise.all(Array.from({ length: count }, () => jpeg(seed++)));
-  const up = new FormData();
-  up.append('client-gallery', String(gallery.id));
-  for (const p of photos) up.append('land_scape_image', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name);
-  const res = await api.fetch('/adminportal/manage-gallery/', { method: 'POST', multipart: up });
-  expect(res.status(), await res.text()).toBe(201);
-  await photosReady(api, 'client-gallery', gallery.id);
-  return { ...gallery, title, names: photos.map((p) => p.name) };
-}
-
-function zipEntries(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('sets of a client gallery', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -63,10 +15,10 @@ test.describe('sets of a client gallery', () => {
     baseURL,
   }) => {
     const errors = watchPageErrors(page);
-    const g = await galleryWithPhotos(api, 6);
+    const g = await clientGalleryWithPhotos(api, { customer: 'Sets', title: 'Garden wedding', count: 6, seed: 9700 });
     const [p1, p2, p3, p4, p5] = g.names as [string, string, string, string, string, string];
 
-    await page.goto(`/admin-account/ClientGalleries?id=${g.id}`);
+    await page.goto(`/admin-account/ClientGalleries?id=${g.gallery.id}`);
     await expect(page.getByRole('heading', { name: g.title, exact: true })).toBeVisible();
     const photoRow = (name: string) => page.getByRole('row').filter({ hasText: name });
     await expect(photoRow(p1)).toBeVisible();
@@ -113,7 +65,7 @@ test.describe('sets of a client gallery', () => {
     await page.getByRole('option', { name: 'Reception (2)' }).click();
     await expect(page.getByRole('row').filter({ hasText: /photo-/ })).toHaveCount(2);
 
-    const sets = (await (await api.get(`/adminportal/manage-client-galleries/${g.id}/sets/`)).json()) as ClientGallerySet[];
+    const sets = (await (await api.get(`/adminportal/manage-client-galleries/${g.gallery.id}/sets/`)).json()) as ClientGallerySet[];
     expect(sets.map((s) => [s.name, s.photo_ids.length])).toEqual([
       ['Reception', 2],
       ['Ceremony', 3],
@@ -124,7 +76,7 @@ test.describe('sets of a client gallery', () => {
     const phone = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
     const customer = await phone.newPage();
     const customerErrors = watchPageErrors(customer);
-    await customer.goto(g.delivery_url);
+    await customer.goto(g.gallery.delivery_url);
     const tabs = customer.getByRole('tablist', { name: 'Sets' }).getByRole('tab');
     await expect(tabs).toHaveText([/^All\s*6$/, /^Reception\s*2$/, /^Ceremony\s*3$/]);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
@@ -162,7 +114,7 @@ test.describe('sets of a client gallery', () => {
     await expect(confirm).toContainText('stay in the gallery');
     await confirm.getByRole('button', { name: 'Delete set' }).click();
     await expect(notification(page, SET_MESSAGES.deleted)).toBeVisible();
-    await customer.goto(g.delivery_url);
+    await customer.goto(g.gallery.delivery_url);
     await expect(tabs).toHaveText([/^All\s*6$/, /^Ceremony\s*3$/]);
 
     await phone.close();

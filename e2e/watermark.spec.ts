@@ -1,32 +1,16 @@
-import type { APIRequestContext } from '@playwright/test';
 import { WATERMARK_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
-import { expect, test, watchPageErrors, photosReady } from './fixtures';
-import { createCustomer, jpeg, notification, uniqueTitle } from './story-helpers';
+import { expect, test, watchPageErrors } from './fixtures';
+import { clientGalleryWithPhotos } from './delivery-helpers';
+import { notification } from './story-helpers';
 
 /** The studio's watermark: set in Site settings, turned on for one gallery, seen by its customer. */
-
-async function publishedGallery(api: APIRequestContext) {
-  const customer = await createCustomer(api, 'Wren');
-  const title = uniqueTitle('Watermarked');
-  const res = await api.post('/adminportal/manage-client-galleries/', {
-    multipart: { title, user: String(customer.id), status: 'true', cover_image: await jpeg(71) },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const gallery = (await res.json()) as ClientGallery;
-  const photo = await api.post('/adminportal/manage-gallery/', {
-    multipart: { 'client-gallery': String(gallery.id), land_scape_image: await jpeg(72) },
-  });
-  expect(photo.status(), await photo.text()).toBe(201);
-  await photosReady(api, 'client-gallery', gallery.id);
-  return { gallery, title };
-}
 
 test.describe('the studio watermark', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('saved in Site settings, switched on for a gallery, drawn on what its customer sees', async ({ authed: page, api }) => {
     const errors = watchPageErrors(page);
-    const { gallery, title } = await publishedGallery(api);
+    const { gallery, title } = await clientGalleryWithPhotos(api, { customer: 'Wren', title: 'Watermarked', count: 1, seed: 71 });
     const token = gallery.delivery_url.split('/')[2]!;
     const previewOf = async () => {
       const seen = (await (await api.get(`/site/galleries/${token}/`)).json()) as DeliveryGallery;
