@@ -1,9 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { BRANDING_MESSAGES, readableAccent, SETUP_MESSAGES, type Branding } from '@darkroom/contracts';
-import { apiLogin, expect, test, watchPageErrors } from './fixtures';
+import { apiLogin, axeViolations, expect, test, watchPageErrors } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 import { notification } from './story-helpers';
 
@@ -122,8 +121,7 @@ test.describe.serial('setup and branding', () => {
       const res = await visitor.request.get(icon!);
       expect(res.headers()['content-type']).toBe('image/png');
       await visitor.screenshot({ path: path.join(SHOTS, `home-${width}.png`) });
-      const axe = await new AxeBuilder({ page: visitor }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(visitor)).toEqual([]);
     }
     await visitor.close();
     expect(errors).toEqual([]);

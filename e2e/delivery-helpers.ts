@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import yauzl from 'yauzl';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { ClientGallery } from '@darkroom/contracts';
 import { expect, photosReady } from './fixtures';
 import { createCustomer, jpeg, uniqueTitle } from './story-helpers';
@@ -33,12 +32,6 @@ export async function clientGalleryWithPhotos(
 
 /** The token in a delivery link (`/g/<token>/`, with or without the origin). */
 export const deliveryToken = (url: string) => /\/g\/([A-Za-z0-9_-]+)\/$/.exec(url)![1]!;
-
-/** axe's violations on the page as it is, each as its rule and the elements it names. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The names of a downloaded zip's entries, read with a zip library. */
 export function zipEntries(file: string): Promise<string[]> {

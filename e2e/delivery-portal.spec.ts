@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DELIVERY_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { E2E_PORT } from './playwright.config';
-import { expect, test, watchPageErrors } from './fixtures';
-import { axeViolations, clientGalleryWithPhotos, deliveryToken } from './delivery-helpers';
+import { axeViolations, expect, test, watchPageErrors } from './fixtures';
+import { clientGalleryWithPhotos, deliveryToken } from './delivery-helpers';
 
 // includeHidden: while a MUI dialog is open the notification bar sits under aria-hidden siblings.
 const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './playwright.config';
 
@@ -43,6 +44,17 @@ export const test = base.extend<{ session: Session; authed: Page; api: APIReques
     await ctx.dispose();
   },
 });
+
+/** axe's violations on the page as it is, each as its rule and the elements it names. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails the test, naming the page, on any axe violation. */
+export async function noAxeViolations(page: Page): Promise<void> {
+  expect(await axeViolations(page), page.url()).toEqual([]);
+}
 
 /** Fails the test on any uncaught page error, so a crash never hides behind a passing assertion. */
 export function watchPageErrors(page: Page): string[] {

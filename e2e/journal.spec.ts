@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { BLOG_MESSAGES } from '@darkroom/contracts';
 import { jpeg, notification } from './story-helpers';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, noAxeViolations, test, watchPageErrors } from './fixtures';
 
 /** The journal: an admin writes and publishes a post with photos in the portal; a visitor reads it. */
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    page.url(),
-  ).toEqual([]);
-}
 
 let seed = 9100;
 

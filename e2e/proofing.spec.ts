@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SELECTION_MESSAGES, selectionFullMessage, type Selection } from '@darkroom/contracts';
-import { expect, test, watchPageErrors } from './fixtures';
-import { axeViolations, clientGalleryWithPhotos } from './delivery-helpers';
+import { expect, noAxeViolations, test, watchPageErrors } from './fixtures';
+import { clientGalleryWithPhotos } from './delivery-helpers';
 
 /** Proofing on a phone: a visitor gives a name, hearts up to the limit, writes a note, submits, downloads with the PIN. */
 
@@ -26,10 +26,6 @@ async function createProofing(api: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(200);
   const patched = (await res.json()) as { delivery_url: string };
   return { id: gallery.id, url: patched.delivery_url, title, names };
-}
-
-async function noAxeViolations(page: Page) {
-  expect(await axeViolations(page), page.url()).toEqual([]);
 }
 
 /** axe runs as a script: the page drawn without scripts is checked as a copy of its document in a page that runs them. */

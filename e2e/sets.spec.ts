@@ -1,6 +1,6 @@
 import { SET_MESSAGES, type ClientGallerySet } from '@darkroom/contracts';
-import { expect, test, watchPageErrors } from './fixtures';
-import { axeViolations, clientGalleryWithPhotos, zipEntries } from './delivery-helpers';
+import { axeViolations, expect, test, watchPageErrors } from './fixtures';
+import { clientGalleryWithPhotos, zipEntries } from './delivery-helpers';
 import { notification } from './story-helpers';
 
 /** Sets: the studio makes two and moves photos into them; the customer, on a phone, sees tabs and downloads one set. */

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SITE_GALLERY_PAGE_SIZE } from '@darkroom/contracts';
 import { createCustomer, jpeg } from './story-helpers';
-import { expect, photosReady, test, watchPageErrors } from './fixtures';
+import { expect, noAxeViolations, photosReady, test, watchPageErrors } from './fixtures';
 
 /**
  * The website's layout on a phone and a desktop (issue 38): spacing under the hero, a one-row
@@ -109,14 +108,6 @@ async function seedSite(api: APIRequestContext): Promise<Seeded> {
     photoIds: services.gallery.map((p) => p.id),
   };
   return seeded;
-}
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    page.url(),
-  ).toEqual([]);
 }
 
 /**

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createCustomer, jpeg } from './story-helpers';
-import { expect, pagesScrollingSideways, test, watchPageErrors, photosReady } from './fixtures';
+import { expect, noAxeViolations, pagesScrollingSideways, test, watchPageErrors, photosReady } from './fixtures';
 
 /** The public website: what a visitor sees, with and without JavaScript. */
 
@@ -123,14 +122,6 @@ const slug = (id: number, text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')}`;
-
-async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    page.url(),
-  ).toEqual([]);
-}
 
 test.describe('the public website', () => {
   test.beforeEach(async ({ api }) => {

@@ -1,6 +1,6 @@
 import { WATERMARK_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { expect, test, watchPageErrors } from './fixtures';
-import { clientGalleryWithPhotos } from './delivery-helpers';
+import { clientGalleryWithPhotos, deliveryToken } from './delivery-helpers';
 import { notification } from './story-helpers';
 
 /** The studio's watermark: set in Site settings, turned on for one gallery, seen by its customer. */
@@ -11,7 +11,7 @@ test.describe('the studio watermark', () => {
   test('saved in Site settings, switched on for a gallery, drawn on what its customer sees', async ({ authed: page, api }) => {
     const errors = watchPageErrors(page);
     const { gallery, title } = await clientGalleryWithPhotos(api, { customer: 'Wren', title: 'Watermarked', count: 1, seed: 71 });
-    const token = gallery.delivery_url.split('/')[2]!;
+    const token = deliveryToken(gallery.delivery_url);
     const previewOf = async () => {
       const seen = (await (await api.get(`/site/galleries/${token}/`)).json()) as DeliveryGallery;
       return seen.photos[0] ? await (await api.get(seen.photos[0].url)).body() : null;
