@@ -46,7 +46,7 @@ export interface StoredImage {
   mime: 'image/jpeg' | 'image/png';
   bytes: number;
   sha256: string;
-  /** CRC-32 of the original, known since ingest (older assets learn it at their first zip). */
+  /** CRC-32 of the original, known since ingest (older assets learn it when uploaded again). */
   crc32?: number;
   /** Dimensions after EXIF orientation. */
   width: number;

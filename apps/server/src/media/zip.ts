@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
-import yazl from 'yazl';
+import { Readable } from 'node:stream';
+import { storedZip, storedZipLength, type StoredZipFile } from './stored-zip';
 import type { MediaStorage } from './storage';
 
 /** One stored file to put in a zip, under `name`, with its size known beforehand. */
@@ -9,6 +9,8 @@ export interface ZipEntry {
   key: string;
   size: number;
   mtime: Date;
+  /** The file's CRC-32 when recorded at upload; else computed as it is sent. */
+  crc32?: number | undefined;
 }
 
 /** A file a zip names that storage does not hold (or holds at another size). */
@@ -36,69 +38,46 @@ export async function checkZipFiles(storage: MediaStorage, entries: ZipEntry[]):
 }
 
 /**
- * A zip of stored files, streamed with yazl: entries are stored (no deflate: photos do not
- * shrink), byte for byte, each file opened when its turn comes (the next one just ahead), so memory stays flat
- * whatever the total and the client's pace sets the reading pace. ZIP64 is used past 4 GB or
- * 65,535 entries. `size` is the zip's exact length (for Content-Length). A file that disappears
- * meanwhile ends the stream with an error naming it (`onMissing`), so the client sees an
- * incomplete download rather than a short one.
+ * A zip of stored files (stored-zip.ts): byte for byte, each file opened when its turn comes
+ * (the next one just ahead, so an object store's first-byte wait does not stall the zip between
+ * files; at most two are open at once), so memory stays flat whatever the total and the client's
+ * pace sets the reading pace. `size` is the zip's exact length (for Content-Length). A file that
+ * disappears meanwhile ends the stream with an error naming it (`onMissing`), so the client sees
+ * an incomplete download rather than a short one.
  */
 export function streamZip(
   storage: MediaStorage,
   entries: ZipEntry[],
   onMissing: (err: MissingZipFile) => void,
 ): { stream: Readable; size: number } {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  // The next file is opened while this one is sent, so an object store's first-byte wait does
-  // not stall the zip between files; at most two files are open at once.
-  const opening = new Map<number, Promise<Readable | null>>();
-  const open = (i: number) => {
-    let read = opening.get(i);
-    if (!read) {
-      read = storage.read(entries[i]!.key);
+  async function* files(): AsyncGenerator<StoredZipFile> {
+    const open = (i: number) => {
+      const read = i < entries.length ? storage.read(entries[i]!.key) : Promise.resolve(null);
       read.catch(() => {});
-      opening.set(i, read);
-    }
-    return read;
-  };
-  entries.forEach((entry, i) => {
-    zip.addReadStreamLazy(entry.name, { compress: false, size: entry.size, mtime: entry.mtime, mode: 0o100644 }, (cb) => {
-      const read = open(i);
-      opening.delete(i);
-      if (i + 1 < entries.length && !out.destroyed) void open(i + 1);
-      read.then(
-        (stream) => {
-          if (stream) {
-            // yazl leaves a read stream's errors to its caller: one ends the download.
-            stream.on('error', (err) => out.destroy(err));
-            return cb(null, stream);
-          }
+      return read;
+    };
+    let next = open(0);
+    try {
+      for (let i = 0; i < entries.length; i++) {
+        const data = await next;
+        next = open(i + 1);
+        const entry = entries[i]!;
+        if (!data) {
           const err = new MissingZipFile(entry);
           onMissing(err);
-          cb(err, undefined as never);
-        },
-        (err: Error) => cb(err, undefined as never),
-      );
-    });
-  });
-  let size = -1;
-  // yazl calls back with the zip's total length, which its type declarations leave out.
-  const sized = (total: number) => (size = total);
-  zip.end({ forceZip64Format: false, comment: '' }, sized as unknown as () => void);
-  zip.on('error', (err: Error) => out.destroy(err));
-  const output = zip.outputStream as Readable;
-  output.pipe(out);
-  // The client left, or the zip failed: stop reading files.
-  out.on('close', () => {
-    output.destroy();
-    for (const read of opening.values())
-      void read.then(
+          throw err;
+        }
+        yield { name: entry.name, mtime: entry.mtime, size: entry.size, crc32: entry.crc32, data };
+      }
+    } finally {
+      // The client left, or the zip failed: the file opened ahead is not read.
+      void next.then(
         (s) => s?.destroy(),
         () => {},
       );
-  });
-  return { stream: out, size };
+    }
+  }
+  return { stream: zipStream(storedZip(files())), size: storedZipLength(entries) };
 }
 
 /** A file made while the zip streams (a web size), under `name`; its size is known only once made. */
@@ -115,25 +94,18 @@ export interface MadeZipEntry {
  * beforehand (no Content-Length). A file that cannot be made ends the stream with an error.
  */
 export function streamMadeZip(entries: MadeZipEntry[], onMissing: (name: string) => void): Readable {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  for (const entry of entries) {
-    zip.addReadStreamLazy(entry.name, { compress: false, mtime: entry.mtime, mode: 0o100644 }, (cb) => {
-      if (out.destroyed) return cb(new Error('the download was abandoned'), undefined as never);
-      entry.make().then(
-        (buf) => {
-          if (buf) return cb(null, Readable.from([buf]));
-          onMissing(entry.name);
-          cb(new Error(`missing media file for ${entry.name}`), undefined as never);
-        },
-        (err: Error) => cb(err, undefined as never),
-      );
-    });
+  async function* files(): AsyncGenerator<StoredZipFile> {
+    for (const entry of entries) {
+      const made = await entry.make();
+      if (!made) {
+        onMissing(entry.name);
+        throw new Error(`missing media file for ${entry.name}`);
+      }
+      yield { name: entry.name, mtime: entry.mtime, size: made.length, data: [made] };
+    }
   }
-  zip.end({ forceZip64Format: false, comment: '' });
-  zip.on('error', (err: Error) => out.destroy(err));
-  const output = zip.outputStream as Readable;
-  output.pipe(out);
-  out.on('close', () => output.destroy());
-  return out;
+  return zipStream(storedZip(files()));
 }
+
+/** Bytes, not objects; about a megabyte pulled ahead of the client. */
+const zipStream = (chunks: AsyncGenerator<Buffer>) => Readable.from(chunks, { objectMode: false, highWaterMark: 1 << 20 });

@@ -529,7 +529,7 @@ export async function prepareDownload(
   const names = zipNames(present.map((p) => (size === 'web' ? webSizeName(p.name) : p.name)));
   const entries = present.map((p, i) => {
     const img = images.get(p.assetId)!;
-    return { name: names[i]!, key: img.original, size: img.bytes, mtime: p.timeCreated, assetId: p.assetId };
+    return { name: names[i]!, key: img.original, size: img.bytes, crc32: img.crc32, mtime: p.timeCreated, assetId: p.assetId };
   });
   if (record) {
     const total = entries.reduce((n, e) => n + e.size, 0);
