@@ -93,8 +93,9 @@ export function createLogger(level: string, opts: { format?: LogFormat; destinat
   if (opts.format === 'pretty') return pino(options, prettyStream(opts.destination));
   if (opts.destination) return pino(options, opts.destination);
   // pino's asynchronous destination: a request no longer waits for its line's write to stdout
-  // (pino flushes it when the process exits).
-  return pino(options, pino.destination({ dest: 1, sync: false }));
+  // (pino flushes it when the process exits). Lines are written 4 KB at a time, or after a second
+  // at most: one write per request was a quarter of a cached page's throughput.
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }));
 }
 
 interface RequestLine {
