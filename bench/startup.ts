@@ -72,7 +72,7 @@ async function timeToHealthy(command: string, args: string[], dataDir: string): 
           const wall = performance.now() - started;
           const cpu = treeCpuSeconds(child.pid!) * 1000;
           // The log line may still be on its way.
-          for (let i = 0; ready === null && i < 20; i++) await new Promise((r) => setTimeout(r, 10));
+          for (let i = 0; ready === null && i < 150; i++) await new Promise((r) => setTimeout(r, 10));
           return { wall, cpu, ready };
         }
       } catch {
