@@ -160,7 +160,9 @@ describeEachDatabase('derivation across a SIGKILL', (kind) => {
     // A job the killed process was running went back to the queue at the start (the restarted
     // process is the only one), not after its expiry: on PostgreSQL that is 2 minutes later.
     // Log lines reach stdout within a second (lib/log.ts), not at once.
-    if (orphans > 0) await expect.poll(() => server.stdout()).toContain(`${orphans} derive-photo job(s) left running by a stopped process`);
+    const restarted = server;
+    if (orphans > 0)
+      await expect.poll(() => restarted.stdout()).toContain(`${orphans} derive-photo job(s) left running by a stopped process`);
     const names = after.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(ackedAtKill));
     expect(after.map((p) => [p.name, p.state])).toEqual(names.map((n) => [n, 'ready']));
