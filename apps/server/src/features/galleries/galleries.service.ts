@@ -369,7 +369,10 @@ export class GalleryUpload {
       throw err;
     }
     await invalidate(this.ctx, [{ type, id }]);
-    const inserted = await repo.photosByIds(this.ctx.db, insertedIds);
+    const inserted = (await repo.photosByIds(this.ctx.db, insertedIds)).sort((a, b) => a.position - b.position);
+    // The answer shows the photos as recorded: read before their jobs are queued, or a worker on
+    // another connection could already have derived (or failed) one.
+    const stored = await toPhotos(this.ctx, inserted);
     await queueDerivation(this.ctx, [...new Set(inserted.map((r) => r.assetId))]);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
@@ -379,9 +382,8 @@ export class GalleryUpload {
       for (const p of lost) this.skip(p.seq, p.name, keys.names.has(p.name) ? 'name' : 'content');
       await this.ctx.assets.release(lost.map((p) => assetOf.get(p)));
     }
-    inserted.sort((a, b) => a.position - b.position);
     const skipped = [...this.skipped].sort((a, b) => a.seq - b.seq).map(({ name, reason, message }) => ({ name, reason, message }));
-    return { status: inserted.length ? 201 : 200, body: { stored: await toPhotos(this.ctx, inserted), skipped } };
+    return { status: inserted.length ? 201 : 200, body: { stored, skipped } };
   }
 
   /** Undo: remove the files this upload produced (kept when another row uses the same content). */
