@@ -235,21 +235,25 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
 
       // The sweep's schedule moved to one match, the next minute of the database's clock: both
       // processes check the schedules (every 30 s) and both work the queue.
-      const [saved] = await query<{ cron: string; timezone: string }>(
-        `select cron, timezone from pgboss.schedule where name = 'media-sweep'`,
+      const [saved] = await query<{ cron: string; timezone: string; data: unknown }>(
+        `select cron, timezone, data from pgboss.schedule where name = 'media-sweep'`,
       );
       expect(saved).toBeDefined();
       const { since } = (await query<{ since: Date }>(`select now() as since`))[0]!;
       const match = new Date(Math.floor(since.getTime() / 60_000 + 1) * 60_000);
       const windowEnd = new Date(match.getTime() + 60_000);
-      await query(`update pgboss.schedule set cron = $1, timezone = 'UTC' where name = 'media-sweep'`, [
+      // The jobs of this schedule carry a mark: a sweep the usual schedule (every 10 minutes)
+      // queued just before the test began may be created after it, and is not the one counted.
+      const mark = `test-${since.getTime()}`;
+      await query(`update pgboss.schedule set cron = $1, timezone = 'UTC', data = $2 where name = 'media-sweep'`, [
         `${match.getUTCMinutes()} ${match.getUTCHours()} * * *`,
+        JSON.stringify({ mark }),
       ]);
       const sweepJobs = () =>
         query<{ id: string; state: string }>(
-          `select id, state from pgboss.job where name = 'media-sweep' and created_on >= $1
-           union all select id, state from pgboss.archive where name = 'media-sweep' and created_on >= $1`,
-          [since],
+          `select id, state from pgboss.job where name = 'media-sweep' and created_on >= $1 and data->>'mark' = $2
+           union all select id, state from pgboss.archive where name = 'media-sweep' and created_on >= $1 and data->>'mark' = $2`,
+          [since, mark],
         );
       // Removal lines, summed over both outputs: how many times the orphan was collected.
       const collected = () =>
@@ -278,7 +282,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
         expect(await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, orphan.id))).toEqual([]);
         for (const key of imageKeys(stored)) expect(await storage.stat(key)).toBeNull();
       } finally {
-        await query(`update pgboss.schedule set cron = $1, timezone = $2 where name = 'media-sweep'`, [saved!.cron, saved!.timezone]);
+        await query(`update pgboss.schedule set cron = $1, timezone = $2, data = $3 where name = 'media-sweep'`, [
+          saved!.cron,
+          saved!.timezone,
+          saved!.data === null ? null : JSON.stringify(saved!.data),
+        ]);
       }
     },
     // The match is up to a minute away and its window closes a minute later: waited for, not raced.
