@@ -4,9 +4,9 @@ import { crc32 } from 'node:zlib';
  * The zip format for files kept as they are (method 0, "stored"): photos do not shrink, so a
  * delivery zip is its files' bytes between small headers. Each file's CRC-32 (the one recorded at
  * upload, or computed by zlib as its bytes pass) is written after them in a data descriptor, so a
- * file is read once and nothing is held back; the length is known from the names and sizes alone. ZIP64 records are
- * written only where a size, an offset or the count needs them (a file of 4 GB or more, a zip
- * past 4 GB or of 65,535 files and more).
+ * file is read once and nothing is held back; the length is known from the names and sizes alone.
+ * ZIP64 records are written only where a size, an offset or the count needs them (a file of 4 GB
+ * or more, a zip past 4 GB or of 65,535 files and more).
  */
 
 /** A file of a stored zip: exactly `size` bytes arrive from `data`. */
