@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import {
   GALLERY_RESUMABLE_PATH,
   originalUrl,
@@ -18,6 +17,7 @@ import { mediaAssets, services } from '../db/schema';
 import { ADMIN, assetIdOf, createTestApp, makeImage, multipart, type TestApp, placeholderCover } from '../../test/harness';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { startTestBucket, type TestBucket } from '../../test/s3rver';
+import { readZip } from '../../test/zip-entries';
 import { loadConfig } from '../config';
 import { upsertAsset } from './assets.repository';
 import { imageKeys, processImage } from './image-pipeline';
@@ -25,27 +25,6 @@ import { RESUMABLE_PREFIX } from './resumable';
 import { s3Storage } from './s3-storage';
 
 const COVER = placeholderCover('3');
-
-const unzip = (buf: Buffer) =>
-  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; data: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
 
 /**
  * Two server processes as two machines behind a load balancer: their own DATA_DIRs, one
@@ -140,7 +119,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     const zip = await fetch(`${site}download/`);
     expect(zip.status).toBe(200);
-    const entries = await unzip(Buffer.from(await zip.arrayBuffer()));
+    const entries = await readZip(Buffer.from(await zip.arrayBuffer()));
     expect(entries.map((e) => e.name)).toEqual(['beach.jpg']);
     expect(entries[0]!.data.equals(photo)).toBe(true);
     const original = await fetch(`${site}photos/${stored!.id}/original/`);

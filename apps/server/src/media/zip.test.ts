@@ -6,9 +6,9 @@ import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { loadConfig } from '../config';
 import { describeEachStorage } from '../../test/s3';
+import { readZip } from '../../test/zip-entries';
 import { s3Storage } from './s3-storage';
 import { diskStorage, type MediaStorage } from './storage';
 import { checkZipFiles, MissingZipFile, streamZip, type ZipEntry } from './zip';
@@ -55,25 +55,6 @@ const collect = async (stream: NodeJS.ReadableStream) => {
   return Buffer.concat(chunks);
 };
 
-const entriesOf = (buf: Buffer) =>
-  new Promise<{ name: string; method: number; crc32: number; data: Buffer }[]>((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; method: number; crc32: number; data: Buffer }[] = [];
-      zip.on('entry', (e: yauzl.Entry) =>
-        zip.openReadStream(e, (er, s) => {
-          if (er || !s) return reject(er ?? new Error('no stream'));
-          void collect(s).then((data) => {
-            out.push({ name: e.fileName, method: e.compressionMethod, crc32: e.crc32, data });
-            zip.readEntry();
-          }, reject);
-        }),
-      );
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-
 describeEachStorage('streamZip', (_kind, env) => {
   let storage: MediaStorage;
   beforeAll(async () => {
@@ -89,7 +70,7 @@ describeEachStorage('streamZip', (_kind, env) => {
     const { stream, size } = streamZip(storage, entries, noMissing);
     const zip = await collect(stream);
     expect(zip.length).toBe(size);
-    const read = await entriesOf(zip);
+    const read = await readZip(zip);
     expect(read.map((e) => e.name)).toEqual(['a.jpg', 'b é.jpg', 'c.jpg']);
     expect(read.every((e) => e.method === 0)).toBe(true);
     read.forEach((e, i) => expect(e.data.equals(files.get(entries[i]!.key)!)).toBe(true));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { SET_MESSAGES, type ClientGallerySet, type DeliveryGallery, type GalleryUploadResponse } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, makeImage, multipart, photosDerived, type TestApp } from '../../../test/harness';
 import { deliveryToken } from '../../../test/client-gallery-fixtures';
+import { readZip } from '../../../test/zip-entries';
 import { createAccount } from '../../auth/accounts.repository';
 import { systemContext } from '../../context';
 import { deliveryGalleryPage } from '../delivery/delivery.service';
@@ -13,21 +13,7 @@ const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 const NAMES = ['ready-1.jpg', 'ready-2.jpg', 'vows.jpg', 'rings.jpg', 'dance.jpg', 'cake.jpg'];
 
 /** The names of a zip's entries, read by an independent reader. */
-function zipNames(buf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        out.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+const zipNames = async (buf: Buffer) => (await readZip(buf)).map((e) => e.name);
 
 describeEachDatabase('client gallery sets', (kind) => {
   let t: TestApp;

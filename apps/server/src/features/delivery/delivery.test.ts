@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import yauzl from 'yauzl';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
@@ -26,6 +25,7 @@ import {
   type TestApp,
   photosDerived,
 } from '../../../test/harness';
+import { readZip } from '../../../test/zip-entries';
 import { createAccount } from '../../auth/accounts.repository';
 import { dayIn, zipNames } from './delivery.service';
 import { createLogger } from '../../lib/log';
@@ -35,31 +35,6 @@ import type { Mailer, OutgoingMail } from '../../mail/mailer';
 
 const ADMIN_BASE = '/adminportal/manage-client-galleries/';
 const PASSWORD = 'blue heron 42';
-
-/** The entries of a zip: name, compression method, CRC-32 and bytes, read by an independent reader. */
-function readZip(buf: Buffer): Promise<{ name: string; method: number; crc32: number; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; method: number; crc32: number; data: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, method: entry.compressionMethod, crc32: entry.crc32, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** The `name=value` of each Set-Cookie, for the Cookie header of the next request. */
 const cookieHeader = (res: LightMyRequestResponse) =>

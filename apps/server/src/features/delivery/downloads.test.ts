@@ -1,35 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import type { LightMyRequestResponse } from 'fastify';
 import { COMMON_MESSAGES, DELIVERY_MESSAGES, type ClientGallery, type DeliveryGallery } from '@darkroom/contracts';
 import { createTestApp, describeEachDatabase, expectThrottled, makeImage, photosDerived, type TestApp } from '../../../test/harness';
 import { CLIENT_GALLERIES, createClientGallery, uploadClientPhotos } from '../../../test/client-gallery-fixtures';
+import { readZip } from '../../../test/zip-entries';
 import { createAccount } from '../../auth/accounts.repository';
-
-/** Names and bytes of a zip's entries, read by an independent reader. */
-function readZip(buf: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; data: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const cookieOf = (res: LightMyRequestResponse) =>
   [res.headers['set-cookie'] ?? []]
