@@ -85,8 +85,9 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   const started = performance.now();
   await build({
-    entryPoints: [path.join(dir, 'src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    // The derivation process (media/derive-process.ts) runs its own entry, found beside main.js.
+    entryPoints: { main: path.join(dir, 'src/main.ts'), 'derive-worker': path.join(dir, 'src/media/derive-worker.ts') },
+    outdir: path.dirname(SERVER_BUNDLE),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -104,7 +105,7 @@ export async function buildServer() {
     sourcesContent: false,
     logLevel: 'warning',
   });
-  console.log(`Built the server into apps/server/dist/main.js in ${Math.round(performance.now() - started)} ms.`);
+  console.log(`Built the server into apps/server/dist/ (main.js, derive-worker.js) in ${Math.round(performance.now() - started)} ms.`);
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await buildServer();

@@ -47,6 +47,8 @@ export interface Config {
   logFormat: LogFormat;
   trustProxy: boolean;
   uploadConcurrency: number;
+  /** Photos are derived in a child process at a lower CPU priority (media/derive-process.ts); else in this one. */
+  deriveProcess: boolean;
   /** A connection that sends or receives nothing for this long is closed. */
   idleTimeoutMs: number;
   /** A request must have arrived whole within this time. */
@@ -82,8 +84,8 @@ export interface S3Config {
   prefix: string;
 }
 
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = str(env, name)?.toLowerCase() ?? 'false';
+function bool(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
+  const raw = str(env, name)?.toLowerCase() ?? String(fallback);
   if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${env[name]}"`);
   return raw === 'true';
 }
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormat(env),
     trustProxy: str(env, 'TRUST_PROXY') === 'true',
     uploadConcurrency: Math.max(1, int(env, 'UPLOAD_CONCURRENCY', 2)),
+    deriveProcess: bool(env, 'DERIVE_PROCESS', true),
     idleTimeoutMs: Math.max(1, int(env, 'IDLE_TIMEOUT_SECONDS', 60)) * 1000,
     requestTimeoutMs: Math.max(1, int(env, 'REQUEST_TIMEOUT_SECONDS', 300)) * 1000,
     mediaSweepGraceMs: int(env, 'MEDIA_SWEEP_GRACE_MINUTES', 60) * 60_000,

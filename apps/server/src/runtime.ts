@@ -11,7 +11,9 @@ import { JobQueue, type JobQueueOptions } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Assets } from './media/assets';
 import type { MediaStorage } from './media/storage';
+import type { StoredImage } from './media/stored-image';
 import { openMediaStorage } from './media/open-storage';
+import { DerivationProcess } from './media/derive-process';
 import { DeliveryService } from './features/delivery/delivery.service';
 import { SiteRenderer } from './features/site/site-renderer';
 
@@ -47,6 +49,9 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
   const sessions = new SessionCache(database);
   await sessions.start();
   const mailer = parts.mailer ?? createMailer(config, log);
+  // A storage handed in (tests) cannot be opened again by the child: derived in this process then.
+  const derivation =
+    config.deriveProcess && !parts.storage ? new DerivationProcess({ s3: config.s3, mediaDir: config.mediaDir }, log) : null;
   const runtime: AppRuntime = {
     config,
     database,
@@ -59,6 +64,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
       concurrency: config.uploadConcurrency,
       redirectOriginals: config.s3RedirectOriginals,
       secret: config.deliverySecret,
+      ...(derivation ? { derive: (img: StoredImage) => derivation.derive(img) } : {}),
     }),
     mailer,
     jobs: defineJobs(new JobQueue(database, log, parts.jobs), config),
@@ -74,6 +80,7 @@ export async function openRuntime(parts: RuntimeParts): Promise<AppRuntime & { c
     /** Closes what this runtime opened (a database handed in is the caller's to close). */
     async close() {
       await runtime.jobs.stop();
+      await derivation?.close();
       await cache.stop();
       await sessions.stop();
       mailer.close();

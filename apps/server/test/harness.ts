@@ -100,6 +100,9 @@ export async function createTestApp(kind: DatabaseKind, opts: TestAppOptions = {
     ADMIN_DIST: path.join(dataDir, 'no-dist'),
     LOG_LEVEL: 'silent',
     MAIL_RETRY_LIMIT: '0',
+    // In the test's own process: a child per app would add a start to every test that uploads
+    // (media/derive-process.test.ts and the server-process tests run the child).
+    DERIVE_PROCESS: 'false',
     ...opts.env,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase(kind);

@@ -49,6 +49,8 @@ export interface AssetsDeps {
   redirectOriginals?: boolean;
   /** A configured secret (DELIVERY_SECRET) the media signing key is derived from; else one kept in the database. */
   secret?: string | null;
+  /** Makes a stored original's derived files (a `DerivationProcess`); in this process when left out. */
+  derive?: (img: StoredImage) => Promise<StoredImage>;
 }
 
 /** The size of an e-mail's picture (3:2). */
@@ -272,7 +274,7 @@ export class Assets {
     if (!img || img.state !== 'processing') return null;
     let done: StoredImage;
     try {
-      done = await this.limit(() => deriveStored(this.deps.storage, img));
+      done = await this.limit(() => (this.deps.derive ? this.deps.derive(img) : deriveStored(this.deps.storage, img)));
     } catch (err) {
       if (!(err instanceof CorruptImageError)) throw err;
       return (await this.fail(id, err.message)) ? { ...img, state: 'failed', error: err.message } : null;
