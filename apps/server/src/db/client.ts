@@ -132,6 +132,13 @@ export function compilePgliteWasm(): Promise<WasmModule> {
   return pgliteWasm;
 }
 
+/**
+ * PostgreSQL's 128 MB default of shared buffers lives in PGlite's WebAssembly memory: 100 MB of
+ * the server's memory, for a studio's database of a few MB. Reads past it come from the OS's
+ * file cache.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const release = opts.pgliteDir ? claimDataDir(opts.pgliteDir) : () => {};
@@ -143,6 +150,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       dataDir: opts.pgliteDir ?? undefined,
       loadDataDir: opts.pgliteDump,
       pgliteWasmModule,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
   } catch (err) {
     release();
