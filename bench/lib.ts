@@ -81,33 +81,61 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
+/** A process and its children (the server's derivation process), from /proc (Linux). */
+function withChildren(pid: number): number[] {
+  try {
+    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(kids ? kids.split(' ').map(Number) : [])];
+  } catch {
+    return [pid];
+  }
+}
+
 /** CPU seconds a process has used so far, all threads (user + system), from /proc (Linux). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of /proc/pid/stat (utime, stime), counted after the command name.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds a server has used so far, its children's included: those alive now, and those
+ * ended and waited for (cutime, cstime). A child that ends between two readings loses what it
+ * used since the first.
+ */
 export function cpuSecondsOf(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of /proc/pid/stat (utime, stime), counted after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const waited = (Number(fields[13]) + Number(fields[14])) / 100;
+  return withChildren(pid).reduce((s, p) => s + cpuOf(p), waited);
 }
 
-/** Samples a process' RSS every few ms and keeps the peak (VmHWM also counts start-up). */
-export function sampleRss(pid: number, everyMs = 25) {
-  let peak = 0;
-  const timer = setInterval(() => {
+/** The RSS of a process and its children (the server's derivation process) together. */
+function treeRss(pid: number): number {
+  let sum = 0;
+  for (const p of withChildren(pid)) {
     try {
-      peak = Math.max(peak, memoryOf(pid).rss);
+      sum += memoryOf(p).rss;
     } catch {
       /* the process ended */
     }
-  }, everyMs);
+  }
+  return sum;
+}
+
+/** Samples a server's RSS (its children's included) every few ms and keeps the peak (VmHWM also counts start-up). */
+export function sampleRss(pid: number, everyMs = 25) {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), everyMs);
   return {
     stop(): number {
       clearInterval(timer);
-      try {
-        peak = Math.max(peak, memoryOf(pid).rss);
-      } catch {
-        /* ended */
-      }
-      return peak;
+      return Math.max(peak, treeRss(pid));
     },
   };
 }
