@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 
 const dir = import.meta.dirname;
 export const SERVER_BUNDLE = path.join(dir, 'dist/main.js');
+/** The derivation process' entry (media/derive-process.ts), built with the server. */
+const WORKER_BUNDLE = path.join(dir, 'dist/derive-worker.js');
 /** What the bundle is made of: a change to any of these makes it stale (the lock file: an updated dependency is bundled too). */
 const SOURCES = [
   path.join(dir, 'src'),
@@ -54,7 +56,7 @@ function newest(file) {
 
 /** True when there is no bundle, or a source file changed after it was written. */
 export function serverBuildIsStale() {
-  if (!fs.existsSync(SERVER_BUNDLE)) return true;
+  if (!fs.existsSync(SERVER_BUNDLE) || !fs.existsSync(WORKER_BUNDLE)) return true;
   const built = fs.statSync(SERVER_BUNDLE).mtimeMs;
   return SOURCES.some((s) => fs.existsSync(s) && newest(s) > built);
 }
