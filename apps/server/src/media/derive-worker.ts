@@ -33,3 +33,6 @@ process.on('message', (req: DeriveRequest) => {
   });
 });
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C in a terminal reaches the whole process group: the server decides, letting the photos
+// in hand finish before it ends this process.
+process.on('SIGINT', () => undefined);
