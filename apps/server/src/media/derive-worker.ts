@@ -12,7 +12,11 @@ let storage: Promise<MediaStorage> | undefined;
 
 async function answer(req: DeriveRequest): Promise<DeriveReply> {
   try {
-    storage ??= openMediaStorage(req.storage);
+    // A storage that failed to open (a bucket not answering yet) is opened again by the next photo.
+    storage ??= openMediaStorage(req.storage).catch((err: unknown) => {
+      storage = undefined;
+      throw err;
+    });
     return { id: req.id, image: await deriveStored(await storage, req.image) };
   } catch (err) {
     if (err instanceof CorruptImageError) return { id: req.id, corrupt: true };
