@@ -91,28 +91,34 @@ function withChildren(pid: number): number[] {
   }
 }
 
-/** CPU seconds a process has used so far, all threads (user + system), from /proc (Linux). */
-function cpuOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of /proc/pid/stat (utime, stime), counted after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+/** The fields of /proc/<pid>/stat after the command name (field 3 onwards). */
+function statFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
+
+/** CPU seconds of a process's own threads (utime + stime: fields 14 and 15). */
+const ownCpu = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / 100;
 
 /**
  * CPU seconds a server has used so far, its children's included: those alive now, and those
- * ended and waited for (cutime, cstime). A child that ends between two readings loses what it
- * used since the first.
+ * ended and waited for (cutime, cstime: fields 16 and 17). A child that ends between two readings
+ * loses what it used since the first.
  */
 export function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   const waited = (Number(fields[13]) + Number(fields[14])) / 100;
-  return withChildren(pid).reduce((s, p) => s + cpuOf(p), waited);
+  const children = withChildren(pid).slice(1);
+  return children.reduce(
+    (sum, child) => {
+      try {
+        return sum + ownCpu(statFields(child));
+      } catch {
+        return sum; // it ended meanwhile
+      }
+    },
+    ownCpu(fields) + waited,
+  );
 }
 
 /** The RSS of a process and its children (the server's derivation process) together. */
