@@ -403,7 +403,10 @@ export async function runIngest(): Promise<IngestResult> {
         'first photo ready / last uploaded',
         `${fmt(firstReady)} s / ${fmt(lastUploaded)} s (first upload answered at ${fmt(firstUploaded)} s)  ${met(firstReady < lastUploaded)}`,
       ],
-      ['server peak RSS during the ingest (goal < 600 MB)', `${mb(peakRss)} (idle ${mb(idle)})  ${met(peakRss < 600 * 1048576)}`],
+      [
+        'server peak RSS during the ingest (goal < 600 MB)',
+        `${mb(peakRss)} (server ${mb(sampler.atPeak.own)}, derivation ${mb(sampler.atPeak.children)}; idle ${mb(idle)})  ${met(peakRss < 600 * 1048576)}`,
+      ],
       ['derivation (the derive job), CPU per photo, one at a time', `${fmt(floor.pipeline, 3)} CPU s`],
       ['  baseline: one shrink-on-load decode (floor)', `${fmt(floor.floor, 3)} CPU s`],
       ['  ratio (goal <= 3x)', `${fmt(floorRatio)}x  ${met(floorRatio <= 3)}`],

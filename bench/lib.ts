@@ -122,26 +122,38 @@ export function cpuSecondsOf(pid: number): number {
 }
 
 /** The RSS of a process and its children (the server's derivation process) together. */
-function treeRss(pid: number): number {
-  let sum = 0;
+/** RSS of a process and of its children (the derivation process), in bytes. */
+function treeRss(pid: number): { own: number; children: number } {
+  const rss = { own: 0, children: 0 };
   for (const p of withChildren(pid)) {
     try {
-      sum += memoryOf(p).rss;
+      rss[p === pid ? 'own' : 'children'] += memoryOf(p).rss;
     } catch {
       /* the process ended */
     }
   }
-  return sum;
+  return rss;
 }
 
-/** Samples a server's RSS (its children's included) every few ms and keeps the peak (VmHWM also counts start-up). */
+/**
+ * Samples a server's RSS (its children's included) every few ms and keeps the peak (VmHWM also
+ * counts start-up); `atPeak` tells how that peak splits between the server and its children.
+ */
 export function sampleRss(pid: number, everyMs = 25) {
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, treeRss(pid))), everyMs);
+  let atPeak = { own: 0, children: 0 };
+  const sample = () => {
+    const now = treeRss(pid);
+    if (now.own + now.children > atPeak.own + atPeak.children) atPeak = now;
+  };
+  const timer = setInterval(sample, everyMs);
   return {
     stop(): number {
       clearInterval(timer);
-      return Math.max(peak, treeRss(pid));
+      sample();
+      return atPeak.own + atPeak.children;
+    },
+    get atPeak() {
+      return atPeak;
     },
   };
 }
