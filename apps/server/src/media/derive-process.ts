@@ -25,6 +25,13 @@ const LOWER_PRIORITY = 10;
 /** An idle derivation process ends after this long, giving its memory back; the next photo starts it again. */
 const IDLE_MS = 60_000;
 
+/**
+ * glibc's default of eight memory arenas per core keeps the pixel buffers libvips' threads freed,
+ * so the derivation process runs with two whatever started the server (`npm start` sets two for
+ * the server too); a value set for the server is kept.
+ */
+const workerEnv = () => ({ ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
+
 /** The worker's entry: built beside the server's bundle, or run from the sources with tsx. */
 function workerEntry(): { file: string; execArgv: string[] } {
   const built = new URL('./derive-worker.js', import.meta.url);
@@ -87,7 +94,7 @@ export class DerivationProcess {
 
   private start(): ChildProcess {
     const { file, execArgv } = workerEntry();
-    const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(file, [], { execArgv, env: workerEnv(), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     try {
       os.setPriority(child.pid!, Math.min(19, os.getPriority() + LOWER_PRIORITY));
     } catch (err) {
