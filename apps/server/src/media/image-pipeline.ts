@@ -303,14 +303,24 @@ export async function storeOriginal(storage: MediaStorage, file: IncomingFile, o
   };
 }
 
+/** A stored original for the decoder: its path on a local disk (no copy in memory), its bytes otherwise. */
+async function originalOf(storage: MediaStorage, key: string): Promise<string | Buffer> {
+  if (storage.localPath) {
+    const local = await storage.localPath(key);
+    if (local) return local;
+  } else {
+    const stream = await storage.read(key);
+    if (stream) return readAll(stream);
+  }
+  throw new Error(`the original ${key} is not in storage`);
+}
+
 /**
  * Makes and stores the derived files of a stored original (read whole: it is within the upload
  * limit). Throws `CorruptImageError` when its pixels cannot be decoded.
  */
 export async function deriveStored(storage: MediaStorage, img: StoredImage): Promise<StoredImage> {
-  const stream = await storage.read(img.original);
-  if (!stream) throw new Error(`the original ${img.original} is not in storage`);
-  const derived = await deriveChecked(await readAll(stream));
+  const derived = await deriveChecked(await originalOf(storage, img.original));
   const added: string[] = [];
   try {
     await storeOutputs(storage, derived.outputs, added);

@@ -75,6 +75,19 @@ describeEachStorage('media storage', (kind, env) => {
     }
   });
 
+  it('names a stored file on this machine only when the storage is a local disk', async () => {
+    const data = randomBytes(3000);
+    await storage.put('o/cc/local.jpg', data);
+    if (kind !== 'disk') {
+      expect(storage.localPath).toBeUndefined();
+      return;
+    }
+    const local = (await storage.localPath!('o/cc/local.jpg'))!;
+    expect(fs.readFileSync(local).equals(data)).toBe(true);
+    expect(await storage.localPath!('o/cc/missing.jpg')).toBeNull();
+    expect(await storage.localPath!('../x')).toBeNull();
+  });
+
   it('lists by prefix page by page, deletes, and counts usage', async () => {
     const paged = await open({ pageSize: 3 });
     const keys = Array.from({ length: 8 }, (_, i) => `d/c${i % 2}/${i}.webp`);

@@ -37,6 +37,11 @@ export interface MediaStorage {
   putFile(key: string, filePath: string): Promise<boolean>;
   /** Size and time of a stored file, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * The path of a stored file on this machine, when the storage is a local disk: a decoder reads
+   * it in place rather than from a copy in memory. Null when there is no such file.
+   */
+  localPath?(key: string): Promise<string | null>;
   /** Reads a stored file, or the bytes `start`..`end` (inclusive) of it; null when there is none. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
@@ -139,6 +144,9 @@ export function diskStorage(rootDir: string): MediaStorage {
       return true;
     },
     stat,
+    async localPath(key) {
+      return (await stat(key)) ? resolve(key) : null;
+    },
     async read(key, range) {
       const full = resolve(key);
       if (!full || !(await stat(key))) return null;
