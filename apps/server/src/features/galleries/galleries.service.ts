@@ -373,7 +373,8 @@ export class GalleryUpload {
     // The answer shows the photos as recorded: read before their jobs are queued, or a worker on
     // another connection could already have derived (or failed) one.
     const stored = await toPhotos(this.ctx, inserted);
-    await queueDerivation(this.ctx, [...new Set(inserted.map((r) => r.assetId))]);
+    const processing = inserted.filter((_, i) => stored[i]!.state === 'processing').map((r) => r.assetId);
+    await queueDerivation(this.ctx, [...new Set(processing)]);
     // Rows a concurrent upload beat us to: report them as duplicates and drop their files.
     const storedNames = new Set(inserted.map((r) => r.name));
     const lost = ordered.filter((p) => !storedNames.has(p.name));
@@ -401,12 +402,12 @@ export class GalleryUpload {
 const DERIVE_JOB = 'derive-photo';
 
 /**
- * Queues the derivation of these assets (those not `processing` are left alone by the job). A
- * job waiting for the same asset already makes this a no-op, so queueing again is always safe.
+ * Queues the derivation of these processing assets (the job leaves alone one that is not, by
+ * then). A job waiting for the same asset already makes this a no-op, so queueing again is
+ * always safe.
  */
 async function queueDerivation(ctx: AppContext, assetIds: number[]): Promise<void> {
-  const pending = [...(await ctx.assets.images(assetIds)).values()].filter((img) => img.state === 'processing');
-  for (const img of pending) await ctx.jobs.sendOnce(DERIVE_JOB, { assetId: img.id }, String(img.id));
+  for (const id of assetIds) await ctx.jobs.sendOnce(DERIVE_JOB, { assetId: id }, String(id));
 }
 
 /**
