@@ -189,6 +189,10 @@ async function derive(input: string | Buffer): Promise<Derived> {
     .raw()
     .toBuffer({ resolveWithObject: true });
 
+  const encode = (p: Pixels) => sharp(p.data, rawOf(p)).webp(WEBP).toBuffer({ resolveWithObject: true });
+  // The working copy's WebP first, before any smaller copy exists: its encoder's memory is the
+  // job's largest, and the smaller copies no longer add to it.
+  const largest = await encode(base);
   const widths = [...new Set([...VARIANT_WIDTHS.filter((w) => w < base.info.width), base.info.width])].reverse();
   // Largest first: levels[0] is the working copy; each next width is resized from the smallest
   // copy at least twice as wide (the working copy when none is).
@@ -201,9 +205,8 @@ async function derive(input: string | Buffer): Promise<Derived> {
   // One encoder at a time per photo: parallelism comes from processing photos side by side
   // (bounded by the caller), and each encoder's working memory is freed before the next starts.
   const variantOut: { data: Buffer; info: OutputInfo }[] = [];
-  for (const level of [...levels].reverse()) {
-    variantOut.push(await sharp(level.data, rawOf(level)).webp(WEBP).toBuffer({ resolveWithObject: true }));
-  }
+  for (const level of levels.slice(1).reverse()) variantOut.push(await encode(level));
+  variantOut.push(largest);
   const square = await attentionSquare(levels, small);
   const wideBox = cropSize(base.info.width, base.info.height, WIDE_SIZE);
   const wideFrom = sourceFor(levels, wideBox);
