@@ -105,6 +105,34 @@ describeEachDatabase('job queue', (kind) => {
   }, 30_000);
 
   it.runIf(kind === 'postgres')(
+    'records nothing for a job that ends after its queue stopped and its database closed',
+    async () => {
+      const own = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
+      const queue = new JobQueue(own, log, { ...FAST, stopTimeoutMs: 500 });
+      const held = { started: false, release: () => {} };
+      queue.define({
+        name: 'held',
+        retryDelaySeconds: 1,
+        async run() {
+          held.started = true;
+          await new Promise<void>((r) => (held.release = r));
+        },
+      });
+      await queue.start(t.app.runtime);
+      const id = await queue.send('held', {});
+      while (!held.started) await new Promise((r) => setTimeout(r, 50));
+      await queue.stop();
+      await own.close();
+      // pg-boss now records the job's end without awaiting it; on the closed pool that would be
+      // an unhandled rejection, which fails the run.
+      held.release();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await stateOf(id)).toBe('retry');
+    },
+    30_000,
+  );
+
+  it.runIf(kind === 'postgres')(
     "returns a dead process's running job to the queue when the next process starts alone, not while another works",
     async () => {
       const open = () => openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });

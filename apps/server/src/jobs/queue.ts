@@ -64,6 +64,8 @@ export class JobQueue {
   private working = false;
   /** Stops counting this process among the database's workers. */
   private leaveWorkers: (() => Promise<void>) | null = null;
+  /** Set once `stop()` has let the queue's last statements land (see `trackedExecutor`). */
+  private drained = false;
 
   constructor(
     private readonly database: Database,
@@ -233,12 +235,19 @@ export class JobQueue {
     await Promise.race([Promise.allSettled(this.runningJobs), new Promise((resolve) => setTimeout(resolve, timeout).unref())]);
     await new Promise(setImmediate);
     await Promise.allSettled(this.runningSql);
+    this.drained = true;
     await this.leaveWorkers?.();
   }
 
   private trackedExecutor(): ReturnType<typeof sqlExecutor> {
     const db = sqlExecutor(this.database);
-    return { executeSql: (text, values) => track(this.runningSql, db.executeSql(text, values)) };
+    return {
+      executeSql: (text, values) =>
+        // pg-boss records a job's end without awaiting it: one recorded after the stop would reach
+        // a closed database and reject with nothing to catch it. It never runs instead, and the
+        // job, still marked running, goes back to the queue at the next start, as after a crash.
+        this.drained ? new Promise<never>(() => {}) : track(this.runningSql, db.executeSql(text, values)),
+    };
   }
 }
 
