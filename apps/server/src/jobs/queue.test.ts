@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../lib/log';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/harness';
 import { JobQueue, type JobState } from './queue';
 
@@ -52,8 +52,8 @@ describeEachDatabase('job queue', (kind) => {
   }, 30_000);
 
   /** A queue with one job that runs until the test lets it go. */
-  function holdingQueue(stopTimeoutMs: number) {
-    const queue = new JobQueue(t.database, log, { ...FAST, stopTimeoutMs });
+  function holdingQueue(stopTimeoutMs: number, database: Database = t.database) {
+    const queue = new JobQueue(database, log, { ...FAST, stopTimeoutMs });
     const held = { started: false, finished: false, release: () => {} };
     queue.define({
       name: 'held',
@@ -108,16 +108,7 @@ describeEachDatabase('job queue', (kind) => {
     'records nothing for a job that ends after its queue stopped and its database closed',
     async () => {
       const own = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
-      const queue = new JobQueue(own, log, { ...FAST, stopTimeoutMs: 500 });
-      const held = { started: false, release: () => {} };
-      queue.define({
-        name: 'held',
-        retryDelaySeconds: 1,
-        async run() {
-          held.started = true;
-          await new Promise<void>((r) => (held.release = r));
-        },
-      });
+      const { queue, held } = holdingQueue(500, own);
       await queue.start(t.app.runtime);
       const id = await queue.send('held', {});
       while (!held.started) await new Promise((r) => setTimeout(r, 50));
