@@ -10,11 +10,11 @@ const BASE_URL = '/admin-account/';
 /**
  * Chunks by hand, where the bundler would cut the code a screen opens with into a few dozen of
  * under 1 KB each (a screen opened on /portfolio made 45 requests; on a phone each is a round
- * trip): `boot`, the entry's own few KB; `screens`, where each screen's code is; `base`, React, MUI,
+ * trip): `boot`, the entry's own few KB with the table of where each screen's code is; `base`, React, MUI,
  * the app and the sign-in page; `api`, zod, the contracts and the fetchers; `shell`, the signed-in
  * layout, the query cache and the MUI components and shared pieces of the card pages. Each takes
  * what its modules import too, unless a group before it took it; the sign-in page never loads
- * `screens` or `shell` (`npm run bench -- bundle` checks its total). Screens and dialogs keep their
+ * `shell` (`npm run bench -- bundle` checks its total). Screens and dialogs keep their
  * own chunks.
  */
 const SHELL_MUI = [
@@ -55,11 +55,9 @@ const SEP = '[\\\\/]';
  * modules (it imports some of them too) and the entry never waits for base to run.
  */
 const BOOT = new RegExp(
-  `${SEP}src${SEP}(main\\.tsx|app${SEP}(early-start|route-paths|session)\\.ts|api${SEP}early-get\\.ts)$|` +
+  `${SEP}src${SEP}(main\\.tsx|app${SEP}(early-start|route-paths|session|screen-code)\\.ts|api${SEP}early-get\\.ts)$|` +
     `${SEP}packages${SEP}contracts${SEP}src${SEP}session\\.ts$|vite${SEP}preload-helper`,
 );
-/** Where each screen's code is: asked for by the entry when signed in, never on the sign-in page. */
-const SCREENS = new RegExp(`${SEP}src${SEP}app${SEP}screen-code\\.ts$`);
 /**
  * React, MUI, the router, the app and the sign-in page with everything they import, in one chunk:
  * every page loads it (the page preloads it beside the entry), and nothing of it is cut out into
@@ -143,7 +141,6 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'boot', test: (id) => BOOT.test(id), priority: 5 },
-            { name: 'screens', test: (id) => SCREENS.test(id), priority: 4 },
             { name: 'base', test: (id) => BASE.test(id), priority: 3 },
             { name: 'api', test: (id) => API.test(id), priority: 2 },
             { name: 'shell', test: (id) => SHELL.test(id), priority: 1 },
