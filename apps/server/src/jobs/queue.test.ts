@@ -51,12 +51,15 @@ describeEachDatabase('job queue', (kind) => {
     }
   }, 30_000);
 
-  /** A queue with one job that runs until the test lets it go. */
-  function holdingQueue(stopTimeoutMs: number, database: Database = t.database) {
+  /**
+   * A queue with one job that runs until the test lets it go. A test that must not meet a job an
+   * earlier test left behind (one put back to wait for its retry) passes a queue of its own.
+   */
+  function holdingQueue(stopTimeoutMs: number, database: Database = t.database, name = 'held') {
     const queue = new JobQueue(database, log, { ...FAST, stopTimeoutMs });
     const held = { started: false, finished: false, release: () => {} };
     queue.define({
-      name: 'held',
+      name,
       retryDelaySeconds: 1,
       async run() {
         held.started = true;
@@ -67,12 +70,12 @@ describeEachDatabase('job queue', (kind) => {
     return { queue, held };
   }
 
-  async function stateOf(id: string) {
+  async function stateOf(id: string, name = 'held') {
     const check = new JobQueue(t.database, log, FAST);
-    check.define({ name: 'held', run: async () => {} });
+    check.define({ name, run: async () => {} });
     await check.start(t.app.runtime);
     try {
-      return (await check.get('held', id))?.state;
+      return (await check.get(name, id))?.state;
     } finally {
       await check.stop();
     }
@@ -108,9 +111,11 @@ describeEachDatabase('job queue', (kind) => {
     'records nothing for a job that ends after its queue stopped and its database closed',
     async () => {
       const own = await openDatabase({ databaseUrl: t.databaseUrl!, pgliteDir: null, migrate: false, poolSize: 2 });
-      const { queue, held } = holdingQueue(500, own);
+      // The test before leaves its 'held' job waiting for a retry: in that queue this worker
+      // could take that job and leave its own unstarted.
+      const { queue, held } = holdingQueue(500, own, 'held-after-close');
       await queue.start(t.app.runtime);
-      const id = await queue.send('held', {});
+      const id = await queue.send('held-after-close', {});
       while (!held.started) await new Promise((r) => setTimeout(r, 50));
       await queue.stop();
       await own.close();
@@ -118,7 +123,7 @@ describeEachDatabase('job queue', (kind) => {
       // an unhandled rejection, which fails the run.
       held.release();
       await new Promise((r) => setTimeout(r, 200));
-      expect(await stateOf(id)).toBe('retry');
+      expect(await stateOf(id, 'held-after-close')).toBe('retry');
     },
     30_000,
   );
