@@ -5,9 +5,8 @@ import { CssBaseline, ThemeProvider, createTheme, useMediaQuery } from '@mui/mat
 
 /**
  * MUI's styles without emotion's vendor prefixer (no `stylisPlugins`): the browsers the portal
- * supports read the unprefixed properties (Safari's user-select is in index.html). The styles
- * a screen opens with are inserted while React commits it, in one task: without the prefixes
- * they are 27% fewer bytes, and that task is shorter on a phone.
+ * supports read the unprefixed properties (Safari's user-select is in index.html). /portfolio's
+ * styles are 41 KB instead of 56 KB, and none of the prefixed rules Chromium rejects are inserted.
  */
 const styleCache = createCache({ key: 'css', stylisPlugins: [] });
 

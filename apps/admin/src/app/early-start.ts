@@ -43,8 +43,7 @@ export function startFirstScreenEarly(): void {
   const route = routeAt(screen);
   if (!route) return;
   // The table of the screens' code is part of the entry (2 KB): fetched as a chunk of its own, the
-  // screen's request waited for React and MUI to run first, and the screen's code came half a
-  // second later on a phone.
+  // screen's request waited until React and MUI had run.
   SCREEN_CODE[route]().catch(() => undefined);
   const first = FIRST_GET[route];
   if (first) sendEarlyGet(first, authorizationOf(session));
