@@ -53,10 +53,13 @@ export async function lockSha(tx: DbOrTx, sha256: string): Promise<void> {
 /**
  * Records an image (or finds the asset of the same content); returns its row. A row not derived
  * yet (processing, or failed) takes what is recorded now: derived files made meanwhile by a
- * synchronous ingest, or a new try (`processing`) for content that failed before.
+ * synchronous ingest, or a new try (`processing`) for content that failed before. A derived row
+ * without crops (a gallery photo's) takes the crops made now (the same content made a cover).
  */
 export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: number | null): Promise<AssetRow> {
   const pending = sql`${mediaAssets.state} <> 'ready'`;
+  const crops = sql`jsonb_build_object('square', excluded.variants->'square', 'wide', excluded.variants->'wide')`;
+  const gainsCrops = sql`not (${mediaAssets.variants} ? 'square') and (excluded.variants ? 'square')`;
   const [row] = await tx
     .insert(mediaAssets)
     .values({
@@ -79,7 +82,7 @@ export async function upsertAsset(tx: DbOrTx, img: StoredImage, createdBy: numbe
       set: {
         sha256: sql`excluded.sha256`,
         crc32: sql`coalesce(${mediaAssets.crc32}, excluded.crc32)`,
-        variants: sql`case when ${pending} then excluded.variants else ${mediaAssets.variants} end`,
+        variants: sql`case when ${pending} then excluded.variants when ${gainsCrops} then ${mediaAssets.variants} || ${crops} else ${mediaAssets.variants} end`,
         placeholder: sql`case when ${pending} then excluded.placeholder else ${mediaAssets.placeholder} end`,
         error: sql`case when ${pending} then excluded.error else ${mediaAssets.error} end`,
         state: sql`case when ${pending} then excluded.state else ${mediaAssets.state} end`,

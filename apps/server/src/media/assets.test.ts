@@ -91,6 +91,33 @@ describeEachDatabase('assets', (kind) => {
     expect((err as ValidationError).fields).toEqual({ image: [COMMON_MESSAGES.dimension] });
   });
 
+  it('derives a gallery photo without crops, and makes them when the same content becomes a cover', async () => {
+    const assets = t.app.runtime.assets;
+    const jpeg = await makeImage({ width: 900, height: 600, seed: 4343 });
+    const put = (name: string) => {
+      const file = path.join(t.config.dataDir, name);
+      fs.writeFileSync(file, jpeg);
+      return { path: file, bytes: jpeg.length };
+    };
+    const photo = (await assets.ingestOriginal(put('photo.jpg'), { field: 'x', use: 'galleryPhoto' }))!;
+    const id = await t.database.db.transaction((tx) => assets.record(tx, photo, null));
+    const derived = (await assets.derive(id))!;
+    expect(derived.variants.map((v) => v.width)).toEqual([480, 720, 900]);
+    expect([derived.square, derived.wide]).toEqual([undefined, undefined]);
+
+    // The same content as a service's cover: derived again, crops and all, on the same asset.
+    const cover = (await assets.ingest(put('cover.jpg'), { field: 'cover_image', use: 'serviceCover' }))!;
+    expect(cover.square).toBeTruthy();
+    expect(await t.database.db.transaction((tx) => assets.record(tx, cover, null))).toBe(id);
+    const now = (await assets.image(id))!;
+    expect([now.square, now.wide]).toEqual([cover.square, cover.wide]);
+    expect(now.variants).toEqual(derived.variants);
+    expect(await stored(now)).not.toContain(false);
+    // Content that has its crops is not derived a third time.
+    const again = (await assets.ingest(put('again.jpg'), { field: 'cover_image', use: 'serviceCover' }))!;
+    expect(imageKeys(again)).toEqual(imageKeys(now));
+  });
+
   it('puts every image through the one limit', async () => {
     const assets = t.app.runtime.assets;
     let most = 0;

@@ -248,7 +248,7 @@ export class Assets {
    * `discard` it when that write fails. `skip` is asked once a slot is free (a failed batch stops early).
    */
   async ingest(file: IncomingFile, opts: ProcessOptions, skip?: () => boolean): Promise<StoredImage | null> {
-    const known = await this.storedAlready(file, opts);
+    const known = await this.storedAlready(file, opts, { crops: true });
     if (known) return skip?.() ? null : known;
     return this.limit(async () => (skip?.() ? null : processImage(this.deps.storage, file, opts)));
   }
@@ -259,7 +259,7 @@ export class Assets {
    * already. `skip` as for `ingest`.
    */
   async ingestOriginal(file: IncomingFile, opts: ProcessOptions, skip?: () => boolean): Promise<StoredImage | null> {
-    const known = await this.storedAlready(file, opts);
+    const known = await this.storedAlready(file, opts, { crops: false });
     if (skip?.()) return null;
     return known ?? storeOriginal(this.deps.storage, file, opts);
   }
@@ -298,15 +298,16 @@ export class Assets {
 
   /**
    * Content recorded before (same SHA-256, derived, every file present, big enough for this use) is not
-   * decoded and derived again: the same cover on two services, a photo in two galleries.
+   * decoded and derived again: the same cover on two services, a photo in two galleries. A gallery
+   * photo has no crops, so its content made a cover is derived again (`record` adds the crops).
    */
-  private async storedAlready(file: IncomingFile, opts: ProcessOptions): Promise<StoredImage | null> {
+  private async storedAlready(file: IncomingFile, opts: ProcessOptions, need: { crops: boolean }): Promise<StoredImage | null> {
     const sha = opts.sha256 ?? file.sha256;
     if (!sha) return null;
     const row = await repo.assetBySha(this.deps.db, sha);
     if (!row) return null;
     const img = repo.toStoredImage(row);
-    if (img.state) return null;
+    if (img.state || (need.crops && !(img.square && img.wide))) return null;
     const min = MIN_IMAGE_DIMENSIONS[opts.use];
     // Too small for this use: processing gives the field its message.
     if (img.width < min.width || img.height < min.height) return null;

@@ -121,8 +121,9 @@ export async function inspectImage(file: IncomingFile, opts: ProcessOptions) {
 export interface Derived {
   outputs: { key: string; buf: Buffer }[];
   variants: StoredImage['variants'];
-  square: string;
-  wide: string;
+  /** The crops, made only when asked for (`crops`). */
+  square?: string;
+  wide?: string;
   thumbhash: string;
   placeholder: string;
 }
@@ -172,15 +173,29 @@ async function attentionSquare(levels: Pixels[], small: Pixels): Promise<Buffer>
   return sharp(from.data, rawOf(from)).extract({ left, top, width: cut, height: cut }).resize(box).webp(WEBP).toBuffer();
 }
 
+/** The square (at the most interesting place) and the 16:9 crop, each cut from the smallest copy that holds it. */
+async function cropsOf(levels: Pixels[], small: Pixels) {
+  const sharp = await loadSharp();
+  const base = levels[0]!;
+  const squareBuf = await attentionSquare(levels, small);
+  const wideBox = cropSize(base.info.width, base.info.height, WIDE_SIZE);
+  const wideFrom = sourceFor(levels, wideBox);
+  const wideBuf = await sharp(wideFrom.data, rawOf(wideFrom))
+    .resize({ ...wideBox, fit: 'cover' })
+    .webp(WEBP)
+    .toBuffer();
+  return { squareBuf, square: derivedKey(squareBuf), wideBuf, wide: derivedKey(wideBuf) };
+}
+
 /**
  * Decodes the photo once (EXIF orientation applied, shrunk on load to the working size), then
  * makes each width (lanczos3) from a smaller copy at least twice its width rather than from the
- * working copy, and cuts the crops from the smallest copy that holds them. WebP output carries
- * no metadata, so GPS and camera data are gone. The smallest width's pixels also give the
- * thumbhash and the square's saliency search (`npm run bench -- ingest` prints the cost beside
- * one decode).
+ * working copy, and with `crops` cuts the square and the 16:9 crop from the smallest copy that
+ * holds them. WebP output carries no metadata, so GPS and camera data are gone. The smallest
+ * width's pixels also give the thumbhash and the square's saliency search (`npm run bench --
+ * ingest` prints the cost beside one decode).
  */
-async function derive(input: string | Buffer): Promise<Derived> {
+async function derive(input: string | Buffer, crops: boolean): Promise<Derived> {
   const sharp = await loadSharp();
   const base: Pixels = await sharp(input, decoder)
     .rotate()
@@ -207,13 +222,7 @@ async function derive(input: string | Buffer): Promise<Derived> {
   const variantOut: { data: Buffer; info: OutputInfo }[] = [];
   for (const level of levels.slice(1).reverse()) variantOut.push(await encode(level));
   variantOut.push(largest);
-  const square = await attentionSquare(levels, small);
-  const wideBox = cropSize(base.info.width, base.info.height, WIDE_SIZE);
-  const wideFrom = sourceFor(levels, wideBox);
-  const wide = await sharp(wideFrom.data, rawOf(wideFrom))
-    .resize({ ...wideBox, fit: 'cover' })
-    .webp(WEBP)
-    .toBuffer();
+  const cut = crops ? await cropsOf(levels, small) : null;
   const thumb = await sharp(small.data, rawOf(small))
     .resize(100, 100, { fit: 'inside', withoutEnlargement: true })
     .ensureAlpha()
@@ -221,12 +230,12 @@ async function derive(input: string | Buffer): Promise<Derived> {
     .toBuffer({ resolveWithObject: true });
   const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
   const outputs = variantOut.map(({ data }) => ({ key: derivedKey(data), buf: data }));
-  outputs.push({ key: derivedKey(square), buf: square }, { key: derivedKey(wide), buf: wide });
+  const variants = variantOut.map(({ info }, i) => ({ width: info.width, height: info.height, key: outputs[i]!.key }));
+  if (cut) outputs.push({ key: cut.square, buf: cut.squareBuf }, { key: cut.wide, buf: cut.wideBuf });
   return {
     outputs,
-    variants: variantOut.map(({ info }, i) => ({ width: info.width, height: info.height, key: outputs[i]!.key })),
-    square: derivedKey(square),
-    wide: derivedKey(wide),
+    variants,
+    ...(cut ? { square: cut.square, wide: cut.wide } : {}),
     thumbhash: Buffer.from(hash).toString('base64'),
     placeholder: await placeholderDataUrl(hash),
   };
@@ -253,9 +262,9 @@ export class CorruptImageError extends Error {
   }
 }
 
-async function deriveChecked(input: string | Buffer): Promise<Derived> {
+async function deriveChecked(input: string | Buffer, crops: boolean): Promise<Derived> {
   try {
-    return await derive(input);
+    return await derive(input, crops);
   } catch {
     throw new CorruptImageError();
   }
@@ -275,8 +284,8 @@ const withDerived = (img: StoredImage, derived: Derived): StoredImage => {
   return {
     ...rest,
     variants: derived.variants,
-    square: derived.square,
-    wide: derived.wide,
+    ...(derived.square ? { square: derived.square } : {}),
+    ...(derived.wide ? { wide: derived.wide } : {}),
     thumbhash: derived.thumbhash,
     placeholder: derived.placeholder,
   };
@@ -319,11 +328,13 @@ async function originalOf(storage: MediaStorage, key: string): Promise<string | 
 }
 
 /**
- * Makes and stores the derived files of a stored original (read whole: it is within the upload
- * limit). Throws `CorruptImageError` when its pixels cannot be decoded.
+ * Makes and stores the derived files of a stored gallery photo (its original read whole: it is
+ * within the upload limit): its widths, thumbhash and placeholder. No crops: every page draws a
+ * gallery photo whole, and they were a sixth of its CPU time. Throws `CorruptImageError` when
+ * its pixels cannot be decoded.
  */
 export async function deriveStored(storage: MediaStorage, img: StoredImage): Promise<StoredImage> {
-  const derived = await deriveChecked(await originalOf(storage, img.original));
+  const derived = await deriveChecked(await originalOf(storage, img.original), false);
   const added: string[] = [];
   try {
     await storeOutputs(storage, derived.outputs, added);
@@ -335,8 +346,8 @@ export async function deriveStored(storage: MediaStorage, img: StoredImage): Pro
 }
 
 /**
- * Validates an upload and stores the original (byte for byte) plus every derived file. Nothing is
- * stored unless every step succeeded; a failure removes the files this call added.
+ * Validates an upload and stores the original (byte for byte) plus every derived file, the crops
+ * included (a cover, a page image). Nothing is stored unless every step succeeded; a failure removes the files this call added.
  */
 export async function processImage(storage: MediaStorage, file: IncomingFile, opts: ProcessOptions): Promise<StoredImage> {
   const { mime, width, height } = await inspectImage(file, opts);
@@ -347,7 +358,7 @@ export async function processImage(storage: MediaStorage, file: IncomingFile, op
 
   let derived: Derived;
   try {
-    derived = await deriveChecked(file.path);
+    derived = await deriveChecked(file.path, true);
   } catch {
     // The header was fine but the pixels are not (truncated or damaged data).
     throw ValidationError.field(opts.field, COMMON_MESSAGES.imageCorrupt);

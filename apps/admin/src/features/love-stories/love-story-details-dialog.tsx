@@ -17,6 +17,7 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import { LOVE_STORY_DESCRIPTION_KEYS, readLoveStoryDescription, type LoveStory } from '@darkroom/contracts';
 import { useGalleryPhotos } from '../../components/gallery';
+import { ProgressiveImage } from '../../components/gallery/progressive-image';
 
 export interface LoveStoryDetailsDialogProps {
   story: LoveStory | null;
@@ -83,13 +84,7 @@ export function LoveStoryDetailsDialog({ story, onClose, onOpenGallery, onManage
               <ImageList cols={4} gap={8} rowHeight={120} aria-label="Gallery photos">
                 {photos.data.map((p) => (
                   <ImageListItem key={p.id}>
-                    <Box
-                      component="img"
-                      src={p.land_scape_img_view?.square ?? p.land_scape_img}
-                      alt={p.title || p.name}
-                      loading="lazy"
-                      sx={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 0.5 }}
-                    />
+                    <ProgressiveImage view={p.land_scape_img_view} alt={p.title || p.name} sizes="180px" style={{ borderRadius: 4 }} />
                   </ImageListItem>
                 ))}
               </ImageList>
