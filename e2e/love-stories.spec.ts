@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES, LOVE_STORY_MESSAGES } from '@darkroom/contracts';
-import { expect, test, watchPageErrors } from './fixtures';
+import { expect, noAxeViolations, test, watchPageErrors } from './fixtures';
 import { chooseCustomer, createCustomer, jpeg, notification, uniqueTitle } from './story-helpers';
 import type { Page } from '@playwright/test';
 
@@ -135,6 +135,8 @@ test.describe('love stories', () => {
     const withPhotos = page.getByRole('dialog', { name: edited });
     await expect(withPhotos.getByText('Gallery (2)')).toBeVisible();
     await expect(withPhotos.getByRole('list', { name: 'Gallery photos' }).getByRole('img')).toHaveCount(2);
+    // Its content scrolls with nothing focusable in it: the region itself takes focus.
+    await noAxeViolations(page);
     await page.keyboard.press('Escape');
 
     // Delete: cancel first, then confirm.

@@ -41,7 +41,9 @@ export function LoveStoryDetailsDialog({ story, onClose, onOpenGallery, onManage
               <CloseIcon />
             </IconButton>
           </DialogTitle>
-          <DialogContent dividers>
+          {/* It scrolls when the window is short and holds nothing focusable: focusable itself, the
+              keyboard can scroll it (axe: scrollable-region-focusable). */}
+          <DialogContent dividers tabIndex={0}>
             <Box
               component="img"
               src={story.land_scape_image || story.cover_image}
@@ -84,7 +86,7 @@ export function LoveStoryDetailsDialog({ story, onClose, onOpenGallery, onManage
               <ImageList cols={4} gap={8} rowHeight={120} aria-label="Gallery photos">
                 {photos.data.map((p) => (
                   <ImageListItem key={p.id}>
-                    <ProgressiveImage view={p.land_scape_img_view} alt={p.title || p.name} sizes="180px" style={{ borderRadius: 4 }} />
+                    <ProgressiveImage view={p.land_scape_img_view} alt={p.title || p.name} sizes="210px" style={{ borderRadius: 4 }} />
                   </ImageListItem>
                 ))}
               </ImageList>
