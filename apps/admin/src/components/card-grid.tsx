@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, memo, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardActions, CardContent, Grid, Skeleton, Typography, type GridSize } from '@mui/material';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -26,7 +26,7 @@ const DEFAULT_COLUMNS: Columns = { xs: 12, sm: 6, md: 4 };
 
 /** The responsive card list every image area uses, with its loading, error and empty states. */
 export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAULT_COLUMNS, getKey, renderCard }: CardGridProps<T>) {
-  const drawn = useCardsDrawn(items?.length ?? 0);
+  const drawn = useCardsDrawn(items?.length ?? 0, columns);
   if (error && !items?.length) {
     return <Alert severity="error">{COMMON_MESSAGES.serverError}</Alert>;
   }
@@ -53,26 +53,62 @@ export function CardGrid<T>({ items, loading, error, emptyText, columns = DEFAUL
   return (
     <Grid container spacing={3}>
       {items.slice(0, drawn).map((item, i) => (
-        <Grid key={getKey(item)} size={columns}>
-          <CardSlot.Provider value={{ position: i < EAGER_CARDS ? i : null, sizes }}>{renderCard(item)}</CardSlot.Provider>
-        </Grid>
+        <DrawnCard
+          key={getKey(item)}
+          item={item}
+          columns={columns}
+          position={i < EAGER_CARDS ? i : null}
+          sizes={sizes}
+          renderCard={renderCard}
+        />
       ))}
     </Grid>
   );
 }
 
+interface DrawnCardProps<T> {
+  item: T;
+  columns: Columns;
+  position: number | null;
+  sizes: string;
+  renderCard: (item: T) => ReactNode;
+}
+
 /**
- * Cards drawn with the page, then how many more each idle moment adds. A card (image, three
- * buttons, a switch) costs React and MUI ~25 elements and their styles: the 24 of a page drawn
- * at once held a phone's main thread for seconds (issue 38). The first cards fill the screen; the
- * rest follow in small transitions, each a short task, whatever the page is doing meanwhile.
+ * One card in its grid cell, drawn again only when its own props change: each idle step adds
+ * cards without drawing again those already there (80 card renders for a page of 24 before).
  */
-const FIRST_CARDS = 8;
+const DrawnCard = memo(function DrawnCard<T>({ item, columns, position, sizes, renderCard }: DrawnCardProps<T>) {
+  const slot = useMemo(() => ({ position, sizes }), [position, sizes]);
+  return (
+    <Grid size={columns}>
+      <CardSlot.Provider value={slot}>{renderCard(item)}</CardSlot.Provider>
+    </Grid>
+  );
+}) as <T>(props: DrawnCardProps<T>) => ReactNode;
+
+/**
+ * Cards drawn with the page: two rows at the window's width (two cards on a phone, eight at four
+ * a row), then MORE_CARDS more each idle moment. A card (image, three buttons, a switch) costs
+ * React and MUI ~25 elements and their styles: the 24 of a page drawn at once held a phone's main
+ * thread for seconds (issue 38). The rest follow in small transitions, each a short task.
+ */
+const FIRST_ROWS = 2;
 const MORE_CARDS = 4;
 
-/** How many of `total` cards to draw: FIRST_CARDS at first, MORE_CARDS more in each idle moment after. */
-function useCardsDrawn(total: number): number {
-  const [drawn, setDrawn] = useState(FIRST_CARDS);
+/** Cards a row holds at a window `width` px wide, as the grid lays them out. */
+export function cardsPerRow(columns: Columns, width: number): number {
+  let span = 12;
+  for (const [bp, min] of BREAKPOINTS) {
+    const size = columns[bp];
+    if (min <= width && typeof size === 'number' && size > 0) span = size;
+  }
+  return Math.max(1, Math.floor(12 / span));
+}
+
+/** How many of `total` cards to draw: two rows at first, MORE_CARDS more in each idle moment after. */
+function useCardsDrawn(total: number, columns: Columns): number {
+  const [drawn, setDrawn] = useState(() => FIRST_ROWS * cardsPerRow(columns, window.innerWidth));
   useEffect(() => {
     if (drawn >= total) return;
     const more = () => startTransition(() => setDrawn((n) => n + MORE_CARDS));
