@@ -98,12 +98,7 @@ const MORE_CARDS = 4;
 
 /** Cards a row holds at a window `width` px wide, as the grid lays them out. */
 export function cardsPerRow(columns: Columns, width: number): number {
-  let span = 12;
-  for (const [bp, min] of BREAKPOINTS) {
-    const size = columns[bp];
-    if (min <= width && typeof size === 'number' && size > 0) span = size;
-  }
-  return Math.max(1, Math.floor(12 / span));
+  return perRowFrom(columns).findLast((b) => b.min <= width)!.perRow;
 }
 
 /** How many of `total` cards to draw: two rows at first, MORE_CARDS more in each idle moment after. */
@@ -138,19 +133,27 @@ const BREAKPOINTS = [
 ] as const;
 
 /**
+ * How many cards a row holds from each breakpoint's width up (the first from 0 px). A breakpoint
+ * without a size keeps the one below it, as the grid does.
+ */
+function perRowFrom(columns: Columns): { min: number; perRow: number }[] {
+  let span = 12;
+  return BREAKPOINTS.map(([bp, min]) => {
+    const size = columns[bp];
+    if (typeof size === 'number' && size > 0) span = size;
+    return { min, perRow: Math.max(1, Math.floor(12 / span)) };
+  });
+}
+
+/**
  * The width of a card's image at each breakpoint, for `sizes`: the main column (the viewport less
  * the 260 px sidebar and 24 px padding each side from md, 16 px padding below) shared by the cards
  * of a row with 24 px between them. The browser then picks the smallest file of the srcset that
  * fills it, not one sized for the whole screen.
  */
 export function imageSizes(columns: Columns): string {
-  let span = 12;
   const widths: [number, string][] = [];
-  for (const [bp, min] of BREAKPOINTS) {
-    // A breakpoint without a size keeps the one below it, as the grid does.
-    const size = columns[bp];
-    if (typeof size === 'number' && size > 0) span = size;
-    const perRow = Math.max(1, Math.floor(12 / span));
+  for (const { min, perRow } of perRowFrom(columns)) {
     const main = min >= 900 ? '100vw - 308px' : '100vw - 32px';
     const width = perRow === 1 ? `calc(${main})` : `calc((${main} - ${24 * (perRow - 1)}px) / ${perRow})`;
     if (widths.at(-1)?.[1] !== width) widths.push([min, width]);
