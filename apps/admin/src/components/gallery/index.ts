@@ -4,4 +4,5 @@ export { GalleryTable } from './lazy-gallery-table';
 export { GalleryUploadDialog } from './gallery-upload-dialog';
 export { openGalleryViewer, readGalleryRef } from './open-gallery-viewer';
 export { PhotoGrid, type GridMode } from './photo-grid';
+export { ProgressiveImage } from './progressive-image';
 export { useGalleryPhotos, useGalleryLookup, useDeletePhotos, useSaveOrder } from './gallery-api';

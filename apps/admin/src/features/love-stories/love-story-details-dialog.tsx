@@ -16,8 +16,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { LOVE_STORY_DESCRIPTION_KEYS, readLoveStoryDescription, type LoveStory } from '@darkroom/contracts';
-import { useGalleryPhotos } from '../../components/gallery';
-import { ProgressiveImage } from '../../components/gallery/progressive-image';
+import { ProgressiveImage, useGalleryPhotos } from '../../components/gallery';
 
 export interface LoveStoryDetailsDialogProps {
   story: LoveStory | null;
