@@ -3,7 +3,15 @@ import { apiLogin, expect, test, watchPageErrors } from './fixtures';
 import { image } from './site-content-helpers';
 import type { Locator, Page } from '@playwright/test';
 
-const search = (page: Page, text: string) => page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
+/**
+ * Searches the table and waits until the filter has applied (it runs after a short debounce): a
+ * row found before that could be redrawn under the click, which was then lost.
+ */
+async function search(page: Page, text: string) {
+  await page.getByPlaceholder(COMMON_MESSAGES.searchPlaceholder).fill(text);
+  const dataRows = page.getByRole('row').filter({ has: page.getByRole('gridcell') });
+  await expect(dataRows.filter({ hasNotText: text })).toHaveCount(0);
+}
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 // A modal dialog hides the rest of the page (notifications included) from the accessibility tree.
 const notification = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text }).first();
