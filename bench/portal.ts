@@ -28,7 +28,7 @@ export interface Scores {
   failing: string[];
 }
 
-export async function audit(url: string, session?: string, report?: string, attempt = 1, extra: Record<string, unknown> = {}): Promise<Scores> {
+export async function audit(url: string, session?: string, report?: string, attempt = 1): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
@@ -43,7 +43,7 @@ export async function audit(url: string, session?: string, report?: string, atte
       await page.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: !!session, ...extra });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: !!session });
     const lhr = result!.lhr;
     if (lhr.runtimeError && attempt < 3) {
       console.log(`  (Lighthouse: ${lhr.runtimeError.code} on ${url}; again)`);
