@@ -61,6 +61,9 @@ test('removes one photo of a post; one the body shows is refused, naming it', as
   await expect(notification(page, BLOG_MESSAGES.updated)).toBeVisible();
   await page.getByRole('button', { name: 'Remove photo 1' }).click();
   await dialog.getByRole('button', { name: /Delete/ }).click();
+  // The confirmation closes once the server has answered; while it is open the rest of the page
+  // is hidden from the accessibility tree, so no photo would be found there either.
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('img', { name: 'Photo 1' })).toHaveCount(0);
   saved = (await (await api.get(`/adminportal/blog-posts/${id}/`)).json()) as BlogPost;
   expect(saved.photos).toEqual([]);
