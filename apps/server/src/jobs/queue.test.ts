@@ -103,7 +103,8 @@ describeEachDatabase('job queue', (kind) => {
     while (!held.started) await new Promise((r) => setTimeout(r, 50));
     await queue.stop();
     expect(held.finished).toBe(false);
-    // pg-boss marks it failed as its stop times out, without the stop waiting for that statement.
+    // Once, in CI under load, the job still read active right after stop() returned (why was not
+    // found): what is checked is that it goes back to the queue.
     await expect.poll(() => stateOf(id), { timeout: 10_000 }).toBe('retry');
     held.release();
   }, 30_000);
